@@ -1,0 +1,195 @@
+"""Position files: the JSON schema and the one-line form, in both directions.
+
+JSON (also accepted as a Python dict)::
+
+    {"variant": "slovenian4", "contract": "three", "declarer": 1, "called_king": "HK",
+     "hands": ["SK S7 …", "…", "…", "…"], "declarer_pile": "…", "defence_pile": "…",
+     "announcements": ["pagat_ultimo@1"], "play": "SK S8 …"}
+
+One-line form: the same fields, ``;``-separated, variant and contract first::
+
+    slovenian4 three; declarer 1; called_king HK; hands SK S7 … / … / … / …;
+    declarer_pile …; defence_pile …; play SK S8 …
+
+Both read leniently (any card spelling :func:`solver.cards.parse_card` takes) and are
+written canonically, so ``from_line(p.to_line())`` gives back the same position.
+"""
+
+import json
+
+from .cards import format_hand
+from .errors import NotationError
+
+FIELDS = ("variant", "contract", "declarer", "partner", "called_king", "hands", "declarer_pile",
+          "defence_pile", "talon", "skat", "seat_piles", "tricks_taken", "announcements", "options",
+          "composed", "play")
+_SEAT_FIELDS = ("declarer", "partner")
+_LIST_FIELDS = ("hands", "seat_piles")  # one entry per seat, '/'-separated in the line form
+
+
+def position_kwargs_from_json(data):
+    """Keyword arguments of :class:`solver.Position` from a dict or JSON text."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise NotationError("not valid JSON: %s (line %d, column %d)" % (exc.msg, exc.lineno, exc.colno)) from None
+    if not isinstance(data, dict):
+        raise NotationError("a position is a JSON object (dict), not %s" % type(data).__name__)
+    unknown = [k for k in data if k not in FIELDS]
+    if unknown:
+        raise NotationError("unknown field%s %s; fields are %s"
+                            % ("s" if len(unknown) > 1 else "", ", ".join(map(repr, unknown)), ", ".join(FIELDS)))
+    for key in ("variant", "hands"):
+        if key not in data:
+            raise NotationError("a position needs %r" % key)
+    kwargs = dict(data)
+    for key in _SEAT_FIELDS:
+        if isinstance(kwargs.get(key), str) and kwargs[key].strip().isdigit():
+            kwargs[key] = int(kwargs[key])
+    return kwargs
+
+
+def position_kwargs_from_line(text):
+    """Keyword arguments of :class:`solver.Position` from the one-line form."""
+    parts = [p.strip() for p in str(text).strip().split(";")]
+    head = parts[0].split()
+    if not head:
+        raise NotationError("a one-line deal starts with the variant (and the contract): "
+                            "'slovenian4 three; declarer 1; hands …'")
+    if len(head) > 2:
+        raise NotationError("the first part holds only variant and contract, got %r" % parts[0])
+    data = {"variant": head[0]}
+    if len(head) == 2:
+        data["contract"] = head[1]
+    for part in parts[1:]:
+        if not part:
+            continue
+        key, _, value = part.partition(" ")
+        key, value = key.strip().lower(), value.strip()
+        if key not in FIELDS or key in ("variant", "contract"):
+            raise NotationError("unknown field %r in the one-line form; fields are %s"
+                                % (key, ", ".join(FIELDS[2:])))
+        if key in data:
+            raise NotationError("field %r given twice" % key)
+        if key in _LIST_FIELDS:
+            data[key] = [h.strip() for h in value.split("/")]
+        elif key in _SEAT_FIELDS:
+            if not value.isdigit():
+                raise NotationError("%s takes a seat number, got %r" % (key, value))
+            data[key] = int(value)
+        elif key == "tricks_taken":
+            try:
+                data[key] = [int(x) for x in value.split()]
+            except ValueError:
+                raise NotationError("tricks_taken takes one whole number per seat, got %r" % value) from None
+        elif key == "announcements":
+            data[key] = value.replace(",", " ").split()
+        elif key == "options":
+            data[key] = dict(_option(item) for item in value.split())
+        elif key == "composed":
+            if value not in ("", "true", "yes"):
+                raise NotationError("composed takes no value")
+            data[key] = True
+        else:
+            data[key] = value
+    if "hands" not in data:
+        raise NotationError("a one-line deal needs a 'hands' field: hands SK S7 … / … / …")
+    return data
+
+
+def _option(item):
+    key, eq, value = item.partition("=")
+    if not eq:
+        raise NotationError("options are written key=value, got %r" % item)
+    return key, {"true": True, "false": False}.get(value.lower(), value)
+
+
+def position_to_json(pos):
+    """Canonical dict: the start of play and the record; empty fields left out."""
+    d = pos.deck
+    out = {"variant": pos.variant.id, "contract": pos.contract.id}
+    if pos.declarer is not None:
+        out["declarer"] = pos.declarer
+    if pos.called_king is not None:
+        out["called_king"] = d.tokens[pos.called_king]
+        if pos.composed and pos.partner is not None and not any(pos.called_king in h for h in pos._initial):
+            out["partner"] = pos.partner
+    elif pos.partner is not None:
+        out["partner"] = pos.partner
+    out["hands"] = [format_hand(h, d) for h in pos._initial]
+    if pos.contract.each_for_himself:
+        piles = [pos._piles[s] if s != pos.dealer else [c for c in pos._piles[s] if c not in pos._skat]
+                 for s in range(pos.players)]
+        if any(piles):
+            out["seat_piles"] = [format_hand(p, d) for p in piles]
+    else:
+        for party, key in ((0, "declarer_pile"), (1, "defence_pile")):
+            if pos._piles[party]:
+                out[key] = format_hand(pos._piles[party], d)
+    for key, cards in (("talon", pos._talon), ("skat", pos._skat)):
+        if cards:
+            out[key] = format_hand(cards, d)
+    if pos.composed:
+        out["composed"] = True
+        if any(pos._tricks_before):
+            out["tricks_taken"] = list(pos._tricks_before)
+    implied = {(name, pos.declarer) for name in pos.contract.implied}
+    anns = ["%s@%d" % a for a in pos.announcements if a not in implied]
+    if anns:
+        out["announcements"] = anns
+    opts = {k: (list(v) if isinstance(v, tuple) else v) for k, v in pos.options.items()
+            if v != pos.variant.options[k].default}
+    if opts:
+        out["options"] = opts
+    if pos.move_stack:
+        out["play"] = " ".join(pos.move_stack)
+    return out
+
+
+def position_to_line(pos):
+    """Canonical one-line form."""
+    data = position_to_json(pos)
+    parts = ["%s %s" % (data.pop("variant"), data.pop("contract"))]
+    for key, value in data.items():
+        if key in _LIST_FIELDS:
+            value = " / ".join(value)
+        elif key == "tricks_taken":
+            value = " ".join(map(str, value))
+        elif key == "announcements":
+            value = " ".join(value)
+        elif key == "options":
+            value = " ".join("%s=%s" % (k, ",".join(v) if isinstance(v, list) else str(v).lower()
+                                        if isinstance(v, bool) else v) for k, v in value.items())
+        elif key == "composed":
+            parts.append("composed")
+            continue
+        parts.append("%s %s" % (key, value))
+    return "; ".join(parts)
+
+
+def position_summary(pos):
+    """A readable description: contract, hands, tricks so far, points."""
+    lines = ["%s — %s" % (pos.variant.name, pos.contract.name)]
+    if pos.declarer is not None:
+        side = "declarer seat %d" % pos.declarer
+        if pos.partner is not None:
+            side += ", partner seat %d" % pos.partner
+        if pos.called_king is not None:
+            side += " (called %s)" % pos.deck.tokens[pos.called_king]
+        lines.append(side)
+    for s in range(pos.players):
+        mark = "*" if s == pos.to_move else " "
+        lines.append("%s seat %d: %s" % (mark, s, " ".join(pos.hand(s)) or "-"))
+    for t in pos.tricks:
+        cards = "  ".join("%d:%s" % (s, tok) for s, tok in t.cards)
+        lines.append("  trick %2d  %s  -> seat %d" % (t.number, cards, t.winner))
+    if pos.current_trick:
+        lines.append("  trick %2d  %s" % (pos.trick_number,
+                                          "  ".join("%d:%s" % (s, tok) for s, tok in pos.current_trick)))
+    for party in range(len(pos.parties)):
+        lines.append("%s: %d tricks, %s points" % (pos.party_name(party), pos.tricks_won(party),
+                                                  pos.points_display(party)))
+    if pos.end_reason:
+        lines.append("play stopped: %s" % pos.end_reason)
+    return "\n".join(lines)
