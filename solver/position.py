@@ -20,6 +20,11 @@ from .variants import (ALL_TRICKS, EACH, EXCHANGE, EXCUSE, NEGATIVE, NO_TRICKS, 
                        get_variant)
 
 Trick = namedtuple("Trick", "number leader cards winner named")
+PlayRules = namedtuple("PlayRules", "must_beat must_beat_mode pagat_rule emperor tarockzwang reserved")
+PlayRules.__doc__ = """The play-rule flags a Position resolved from variant, contract and options:
+``must_beat`` (SI-3.3/AT-3.3) with its ``must_beat_mode``, ``pagat_rule`` ("si", "at" or ""),
+``emperor`` (SI-4.1/AT-4.3), ``tarockzwang`` (void -> must trump), ``reserved`` (card ->
+(holder, designated 1-based trick, announcement), AT-3.4 / SI-3.5)."""
 Trick.__doc__ = """A completed trick: ``cards`` is a tuple of (seat, token) in order of play,
 ``winner`` the seat that won it, ``named`` the suit a led Danish skus was named (else None)."""
 
@@ -200,7 +205,8 @@ class Position:
                 # with an exchange he may have taken the called king from the talon: then he is alone
                 raise SeatError("%s: the declarer may not call his own king %s (AT-6.4, Q-X5)"
                                 % (v.name, self.deck.tokens[king]))
-            if partner is not None and partner != (None if holder == self.declarer else holder):
+            if partner is not None and partner != (None if holder == self.declarer else holder) and not (
+                    holder is None and self.composed):  # composed: the called king may have fallen already
                 raise SeatError("partner %r does not hold the called king %s" % (partner, self.deck.tokens[king]))
             if holder is None and self.composed and partner is not None:
                 holder = self._seat(partner, "partner")  # the king already fell
@@ -318,19 +324,14 @@ class Position:
         """Resolve the play-rule flags of this variant + contract + options."""
         v, c, o = self.variant, self.contract, self.options
         if v.family == "slovenian":
-            self._must_beat = c.id in o["must_beat_contracts"]
+            must_beat = c.id in o["must_beat_contracts"]
         else:
-            self._must_beat = v.family == "koenigrufen" and c.kind in (NEGATIVE, EACH)
-        self._pagat_rule = v.pagat_rule if self._must_beat else ""
-        if v.emperor == "all":
-            self._emperor = True
-        elif v.emperor == "black_positive":  # Q-X4
-            self._emperor = (c.kind == POSITIVE and not c.colour) or (
+            must_beat = v.family == "koenigrufen" and c.kind in (NEGATIVE, EACH)
+        if v.emperor == "black_positive":  # Q-X4
+            emperor = (c.kind == POSITIVE and not c.colour) or (
                 c.kind in (NEGATIVE, EACH) and o["maerchenstich_in_negative"])
         else:
-            self._emperor = False
-        self._tarock_trumps = not c.colour
-        self._tarockzwang = not c.colour or o["tarockzwang_in_colour_games"]
+            emperor = v.emperor == "all"
         self._first_leader = 0
         if v.family == "koenigrufen" and c.kind == NEGATIVE:  # AT-2.3
             self._first_leader = self.declarer
@@ -339,7 +340,7 @@ class Position:
                                                                          else "piccolo")):
             self._first_leader = self.declarer
         # AT-3.4 rule 4a / SI-3.5: announced ultimo cards reserved for their trick.
-        self._reserved = {}  # card -> (holder, designated trick, announcement)
+        reserved = {}  # card -> (holder, designated trick, announcement)
         for name, seat in self.announcements:
             ann = v.announcements[name]
             if not ann.reserves:
@@ -347,11 +348,16 @@ class Position:
             card = self.called_king if ann.reserves == "called_king" else self.deck.index[ann.reserves]
             holder = next((s for s, h in enumerate(initial) if card in h), None)
             if holder is not None and self._party_of[holder] == self._party_of[seat]:
-                self._reserved[card] = (holder, v.tricks - ann.from_end, name)
-        self._valat_guard = {self._party_of[seat] for name, seat in self.announcements
+                reserved[card] = (holder, v.tricks - ann.from_end, name)
+        self.play_rules = PlayRules(
+            must_beat=must_beat, must_beat_mode=o.get("must_beat_mode", ""),
+            pagat_rule=v.pagat_rule if must_beat else "", emperor=emperor,
+            tarockzwang=not c.colour or o["tarockzwang_in_colour_games"], reserved=reserved)
+        # parties whose first lost trick ends play (announced valat, valat contracts)
+        self.valat_guard = {self._party_of[seat] for name, seat in self.announcements
                              if v.announcements[name].ends_play}
         if c.kind == VALAT:
-            self._valat_guard.add(0)
+            self.valat_guard.add(0)
 
     # ------------------------------------------------------------ state
 
@@ -438,13 +444,13 @@ class Position:
         """Index in ``trick`` of the card winning it so far (trick may be partial)."""
         d = self.deck
         cards = [c for _, c in trick]
-        if self._emperor and {d.trump(1), d.trump(21), d.trump(22)} <= set(cards):  # SI-4.1, AT-4.3
+        if self.play_rules.emperor and {d.trump(1), d.trump(21), d.trump(22)} <= set(cards):  # SI-4.1, AT-4.3
             return cards.index(d.trump(1))
         if (last and self.variant.special == EXCUSE and d.special in cards
                 and self._excuse_chelem(trick[cards.index(d.special)][0])):  # FR-4.4
             return cards.index(d.special)
         led = self._led_suit(trick, named)
-        trumps_win = self._tarock_trumps and not (  # AT-4.2 colour games, SI-4.3 colour valat
+        trumps_win = not self.contract.colour and not (  # AT-4.2 colour games, SI-4.3 colour valat
             self.contract.colour_valat and led != TRUMP
             and any(s == self.declarer and d.suit[c] == led for s, c in trick))
         best, best_key = None, None
@@ -512,7 +518,7 @@ class Position:
                     narrow(follow_rule, "must follow %s" % _suit_name(led), follow)
                 else:
                     trumps = {x for x in legal if d.suit[x] == TRUMP}
-                    if trumps and self._tarockzwang:
+                    if trumps and self.play_rules.tarockzwang:
                         narrow(trump_rule, "void in %s: must play a trump" % _suit_name(led), trumps)
                 if v.must_overtrump and all(d.suit[x] == TRUMP for x in legal) and legal and (
                         led != TRUMP or self.options["overtrump_on_trump_lead"]):
@@ -520,8 +526,8 @@ class Position:
                     higher = {x for x in legal if d.rank[x] > top}
                     if higher:
                         narrow("FR-3.5", "must overtrump T%d" % top, higher)
-                if self._must_beat:
-                    if self.options["must_beat_mode"] == "beat_winner":
+                if self.play_rules.must_beat:
+                    if self.play_rules.must_beat_mode == "beat_winner":
                         beat = {x for x in legal
                                 if self._winner_index(self._trick + [(seat, x)]) == len(self._trick)}
                     else:
@@ -530,13 +536,13 @@ class Position:
                         narrow("SI-3.3" if fam == "slovenian" else "AT-3.3",
                                "negative contract: must beat the trick", beat)
         pagat = d.trump(1)
-        if self._pagat_rule == "si" and pagat in legal and len(legal) > 1:
+        if self.play_rules.pagat_rule == "si" and pagat in legal and len(legal) > 1:
             narrow("SI-3.4", "negative contract: the pagat only when no other card is legal", legal - {pagat})
-        if self._pagat_rule == "at" and pagat in legal and any(
+        if self.play_rules.pagat_rule == "at" and pagat in legal and any(
                 d.suit[x] == TRUMP and x != pagat for x in legal):
             narrow("AT-3.6", "negative game (rule 4c): the Pagat only when no other tarock may be played",
                    legal - {pagat})
-        if self._reserved:
+        if self.play_rules.reserved:
             legal = self._apply_reservations(seat, legal, t, narrow)
         if wild:
             if v.special == EXCUSE:
@@ -550,7 +556,7 @@ class Position:
     def _apply_reservations(self, seat, legal, t, narrow):
         """AT-3.4 rule 4a (and SI-3.5 for an announced pagat ultimo)."""
         rule = "SI-3.5" if self.variant.family == "slovenian" else "AT-3.4"
-        mine = {c: (trick, name) for c, (holder, trick, name) in self._reserved.items()
+        mine = {c: (trick, name) for c, (holder, trick, name) in self.play_rules.reserved.items()
                 if holder == seat and c in self._hands[seat] and trick >= t}
         if not mine:
             return legal
@@ -688,7 +694,7 @@ class Position:
             return "the declarer took a trick in %s" % self.contract.name
         if obj == ONE_TRICK and won >= 2:
             return "the declarer took a second trick in %s" % self.contract.name
-        lost = {p for p in self._valat_guard if p != party}
+        lost = {p for p in self.valat_guard if p != party}
         if lost:
             return "the %s lost a trick after valat was announced or bid" % self.party_name(lost.pop())
         return None

@@ -1,0 +1,104 @@
+# The contract between the Python layer (solver/search.py) and the compiled search.
+#
+# Cards are (suit, rank) pairs: suits 0-3 = S H D C, 4 = trumps (rank = trump number,
+# 1..22), 5 = the Excuse/skus (rank 0).  A hand is six bit masks, bit r = rank r.
+# Nothing here holds a Python object; everything under the search runs without the GIL.
+
+from libc.stdint cimport uint16_t, uint32_t, uint64_t, int16_t, uint8_t
+
+cdef enum:
+    MAX_SEATS = 5
+    N_SUITS = 6
+    TRUMP = 4
+    SPECIAL = 5
+    MAX_RESERVED = 8
+    MAX_MOVES = 40
+    NO_NAME = -1
+
+cdef enum SpecialKind:
+    SPECIAL_NONE = 0      # 54-card games: T22 is an ordinary top trump
+    SPECIAL_EXCUSE = 1    # French Excuse (FR-3.1, FR-4.x)
+    SPECIAL_SKUS = 2      # Danish skus (DK-3.4 .. DK-4.4)
+
+cdef enum Goal:
+    GOAL_POINTS = 0       # card units the side collects
+    GOAL_TRICKS = 1       # tricks the side wins
+
+cdef struct Rules:
+    int n_seats
+    int n_tricks                    # tricks in the whole deal
+    int special_kind
+    int tarock_trumps               # 0 in Königrufen colour games (AT-4.2)
+    int tarockzwang                 # void in the led suit -> must trump
+    int colour_lead_rule            # AT-3.5: no tarock lead while holding suit cards
+    int must_overtrump              # FR-3.5
+    int overtrump_on_trump_lead
+    int must_beat                   # 0 off, 1 beat_winner, 2 beat_highest_of_category
+    int pagat_rule                  # 0 off, 1 Slovenian SI-3.4, 2 Königrufen AT-3.6
+    int emperor                     # SI-4.1 / AT-4.3
+    int colour_valat_seat           # SI-4.3 declarer seat, or -1
+    int demand_policy               # DK-3.7: 0 none, 1 opponents' choice, 2 always, 3 never
+    int trick_units                 # units per trick won (Danish 1 P)
+    int goal
+    int stop_party                  # play stops when this party has won stop_after tricks
+    int stop_after                  # (beggar 1, piccolo 2: AT-6.7, SI-6.7), else stop_party = -1
+    int guard_mask                  # parties whose first lost trick stops play (announced valat)
+    int n_reserved                  # AT-3.4 / SI-3.5 reserved cards
+    int res_seat[MAX_RESERVED]
+    int res_suit[MAX_RESERVED]
+    int res_rank[MAX_RESERVED]
+    int res_trick[MAX_RESERVED]     # 1-based designated trick
+    int pts[N_SUITS][32]            # units per card
+    uint32_t keep_apart[N_SUITS]    # cards never merged as equivalent (special roles)
+    int side[MAX_SEATS]             # 1 for the seats whose tricks/points are counted
+    int maxer[MAX_SEATS]            # 1 for the seats that maximise the count (the side, or the
+                                    # side's opponents when it is to stay low: beggar)
+    int party[MAX_SEATS]            # owner of tricks (Excuse exchange, chelem rule)
+
+cdef struct State:
+    uint32_t hand[MAX_SEATS][N_SUITS]
+    int leader
+    int trick_no                    # 1-based number of the trick in progress
+    int n_played                    # cards already in the current trick
+    int t_seat[MAX_SEATS]
+    int t_suit[MAX_SEATS]
+    int t_rank[MAX_SEATS]
+    int named                       # suit named for a led skus, or NO_NAME
+    int demanded                    # DK-3.7 demand in force for the current trick
+    int won_mask                    # bit p: party p has won a trick (FR-4.4 chelem rule)
+    int stop_count                  # tricks won so far by Rules.stop_party
+    int over                        # play stopped early
+    uint64_t hash                   # Zobrist hash of the hands (table index)
+    uint64_t hash2                  # an independent one (table lock)
+
+cdef struct Entry:
+    uint64_t lock
+    int16_t lower
+    int16_t upper
+    uint16_t best
+    uint8_t tricks_left
+    uint8_t age
+
+cdef struct Search:
+    Rules R
+    Entry* table
+    uint64_t n_entries              # a power of two, 4-entry buckets
+    uint64_t zob[2][MAX_SEATS][N_SUITS][32]
+    uint64_t zob_leader[2][MAX_SEATS]
+    uint64_t zob_won[2][32]
+    uint64_t zob_stop[2][4]
+    uint64_t context[2]             # mixed into every key: rules, side, goal
+    long long nodes
+    long long node_limit            # 0 = none
+    double deadline                 # monotonic seconds, 0 = none
+    int aborted
+    int use_table
+    int use_order
+    int use_equiv
+    uint8_t age
+    long long probes
+    long long hits
+
+cdef int legal_moves(const Rules* R, const State* S, int* moves) noexcept nogil
+cdef int trick_winner(const Rules* R, const State* S, int n, int last) noexcept nogil
+cdef int search_value(Search* X, State* S, int* lower, int* upper) noexcept nogil

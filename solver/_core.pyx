@@ -1,0 +1,793 @@
+# cython: language_level=3
+"""Compiled double-dummy search: move generation, trick resolution, alpha-beta with a
+transposition table, an MTD(f) driver.
+
+The value searched is what the analysed side still collects from the current point
+to the end of play (card units or tricks), never what it has already taken: so one
+table entry serves every path to a position and every target.  Entries are written
+at trick boundaries and hold a lower and an upper bound on that remaining value.
+
+The search runs without the GIL and keeps all of its state in one ``Engine`` object:
+several engines can search at once from several threads.
+"""
+
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+cdef extern from *:
+    int popcount32 "__builtin_popcount"(unsigned int) nogil
+    int ctz32 "__builtin_ctz"(unsigned int) nogil
+
+DEF INF = 30000
+
+# ------------------------------------------------------------------ rules
+
+cdef inline int led_suit(const Rules* R, const int* suit, int n, int named) noexcept nogil:
+    """FR-3.2: after a led Excuse the second card sets the suit; DK-3.5: a led skus its name."""
+    cdef int i
+    for i in range(n):
+        if suit[i] != SPECIAL:
+            return suit[i]
+        if R.special_kind == SPECIAL_SKUS and i == 0:
+            return named
+    return -1
+
+
+cdef int winner_of(const Rules* R, const int* seat, const int* suit, const int* rank, int n,
+                   int named, int won_mask, int last) noexcept nogil:
+    """Index of the card that wins (so far) the trick given as parallel arrays."""
+    cdef int i, led, key, best = -1, best_key = -1, trumps_win
+    cdef int p1 = -1, p21 = 0, p22 = 0, ex = -1
+    for i in range(n):
+        if suit[i] == TRUMP:
+            if rank[i] == 1:
+                p1 = i
+            elif rank[i] == 21:
+                p21 = 1
+            elif rank[i] == 22:
+                p22 = 1
+        elif suit[i] == SPECIAL:
+            ex = i
+    if R.emperor and p1 >= 0 and p21 and p22:  # SI-4.1, AT-4.3
+        return p1
+    if last and R.special_kind == SPECIAL_EXCUSE and ex >= 0:  # FR-4.4: chelem last trick
+        if (won_mask & ~(1 << R.party[seat[ex]])) == 0:
+            return ex
+    led = led_suit(R, suit, n, named)
+    trumps_win = R.tarock_trumps
+    if trumps_win and R.colour_valat_seat >= 0 and led != TRUMP:  # SI-4.3
+        for i in range(n):
+            if seat[i] == R.colour_valat_seat and suit[i] == led:
+                trumps_win = 0
+    for i in range(n):
+        if suit[i] == SPECIAL:
+            continue  # the Excuse and the skus never win (FR-4.2, DK-4.2)
+        if suit[i] == TRUMP and (trumps_win or led == TRUMP):
+            key = 100 + rank[i]
+        elif suit[i] == led:
+            key = rank[i]
+        else:
+            continue
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+cdef int trick_winner(const Rules* R, const State* S, int n, int last) noexcept nogil:
+    return winner_of(R, S.t_seat, S.t_suit, S.t_rank, n, S.named, S.won_mask, last)
+
+
+cdef inline int count_cards(const uint32_t* m) noexcept nogil:
+    cdef int s, c = 0
+    for s in range(N_SUITS):
+        c += popcount32(m[s])
+    return c
+
+
+cdef void legal_masks(const Rules* R, const State* S, int seat, uint32_t* L) noexcept nogil:
+    """The cards ``seat`` may play now, as six masks (mirrors Position._legal_steps)."""
+    cdef const uint32_t* h = S.hand[seat]
+    cdef int s, i, t = S.trick_no, led, top, n = S.n_played, all_trumps
+    cdef int wild = R.special_kind != SPECIAL_NONE and (h[SPECIAL] & 1)
+    cdef uint32_t beat[N_SUITS]
+    cdef uint32_t bits
+    cdef int seats[MAX_SEATS + 1]
+    cdef int suits[MAX_SEATS + 1]
+    cdef int ranks[MAX_SEATS + 1]
+    cdef int any_beat, r, found
+    if (R.special_kind == SPECIAL_SKUS and wild and t == R.n_tricks - 2
+            and (S.demanded or R.demand_policy == 2)):  # DK-3.7
+        for s in range(N_SUITS):
+            L[s] = 0
+        L[SPECIAL] = 1
+        return
+    for s in range(N_SUITS):
+        L[s] = h[s]
+    if wild:
+        L[SPECIAL] = 0
+    if n == 0:
+        if R.colour_lead_rule and (L[0] | L[1] | L[2] | L[3]):  # AT-3.5
+            L[TRUMP] = 0
+    else:
+        led = led_suit(R, S.t_suit, n, S.named)
+        if led >= 0:
+            if L[led]:  # follow suit
+                for s in range(N_SUITS):
+                    if s != led:
+                        L[s] = 0
+            elif L[TRUMP] and R.tarockzwang:  # void: trump
+                for s in range(N_SUITS):
+                    if s != TRUMP:
+                        L[s] = 0
+            all_trumps = L[TRUMP] != 0 and (L[0] | L[1] | L[2] | L[3] | L[SPECIAL]) == 0
+            if R.must_overtrump and all_trumps and (led != TRUMP or R.overtrump_on_trump_lead):  # FR-3.5
+                top = 0
+                for i in range(n):
+                    if S.t_suit[i] == TRUMP and S.t_rank[i] > top:
+                        top = S.t_rank[i]
+                bits = L[TRUMP] & ~((<uint32_t>2 << top) - 1)
+                if bits:
+                    L[TRUMP] = bits
+            if R.must_beat:  # SI-3.3, AT-3.3
+                any_beat = 0
+                for i in range(n):
+                    seats[i] = S.t_seat[i]
+                    suits[i] = S.t_suit[i]
+                    ranks[i] = S.t_rank[i]
+                seats[n] = seat
+                for s in range(N_SUITS):
+                    beat[s] = 0
+                    bits = L[s]
+                    while bits:
+                        r = ctz32(bits)
+                        bits &= bits - 1
+                        if R.must_beat == 1:
+                            suits[n] = s
+                            ranks[n] = r
+                            found = winner_of(R, seats, suits, ranks, n + 1, S.named, S.won_mask, 0) == n
+                        else:
+                            found = s == led or s == TRUMP
+                            for i in range(n):
+                                if S.t_suit[i] == s and S.t_rank[i] >= r:
+                                    found = 0
+                        if found:
+                            beat[s] |= <uint32_t>1 << r
+                            any_beat = 1
+                if any_beat:
+                    for s in range(N_SUITS):
+                        L[s] = beat[s]
+    if R.pagat_rule == 1 and (L[TRUMP] & 2) and count_cards(L) > 1:  # SI-3.4
+        L[TRUMP] &= ~<uint32_t>2
+    if R.pagat_rule == 2 and (L[TRUMP] & 2) and (L[TRUMP] & ~<uint32_t>2):  # AT-3.6 rule 4c
+        L[TRUMP] &= ~<uint32_t>2
+    if R.n_reserved:
+        apply_reservations(R, S, seat, L)
+    if wild:
+        if R.special_kind == SPECIAL_EXCUSE or t != R.n_tricks - 1:  # FR-3.1, DK-3.4 / DK-3.6
+            L[SPECIAL] = 1
+
+
+cdef void apply_reservations(const Rules* R, const State* S, int seat, uint32_t* L) noexcept nogil:
+    """AT-3.4 rule 4a / SI-3.5: announced ultimo cards are kept for their trick."""
+    cdef int i, s, t = S.trick_no, first = 1000, any_due = 0, any_free
+    cdef uint32_t due[N_SUITS]
+    cdef uint32_t mine[N_SUITS]
+    cdef uint32_t bit
+    for s in range(N_SUITS):
+        due[s] = 0
+        mine[s] = 0
+    for i in range(R.n_reserved):
+        bit = <uint32_t>1 << R.res_rank[i]
+        if R.res_seat[i] == seat and (S.hand[seat][R.res_suit[i]] & bit) and R.res_trick[i] >= t:
+            mine[R.res_suit[i]] |= bit
+            if R.res_trick[i] == t and (L[R.res_suit[i]] & bit):
+                due[R.res_suit[i]] |= bit
+                any_due = 1
+    if any_due:
+        for s in range(N_SUITS):
+            L[s] = due[s]
+        return
+    any_free = 0
+    for s in range(N_SUITS):
+        if L[s] & ~mine[s]:
+            any_free = 1
+    if any_free:
+        for s in range(N_SUITS):
+            L[s] &= ~mine[s]
+        return
+    for i in range(R.n_reserved):
+        bit = <uint32_t>1 << R.res_rank[i]
+        if (mine[R.res_suit[i]] & L[R.res_suit[i]] & bit) and R.res_trick[i] < first:
+            first = R.res_trick[i]
+    for s in range(N_SUITS):
+        due[s] = 0
+    for i in range(R.n_reserved):
+        bit = <uint32_t>1 << R.res_rank[i]
+        if (mine[R.res_suit[i]] & L[R.res_suit[i]] & bit) and R.res_trick[i] == first:
+            due[R.res_suit[i]] |= bit
+    for s in range(N_SUITS):
+        L[s] = due[s]
+
+
+cdef inline int card_code(int suit, int rank) noexcept nogil:
+    return (suit << 5) | rank
+
+
+cdef int legal_moves(const Rules* R, const State* S, int* moves) noexcept nogil:
+    """Every legal move of the player to move; a led skus once per name (DK-3.5)."""
+    cdef uint32_t L[N_SUITS]
+    cdef uint32_t held
+    cdef int seat = (S.leader + S.n_played) % R.n_seats
+    cdef int s, o, r, name, n = 0
+    cdef uint32_t bits
+    legal_masks(R, S, seat, L)
+    for s in range(N_SUITS):
+        bits = L[s]
+        while bits:
+            r = ctz32(bits)
+            bits &= bits - 1
+            if s == SPECIAL and R.special_kind == SPECIAL_SKUS and S.n_played == 0:
+                for name in range(5):
+                    held = 0
+                    for o in range(R.n_seats):
+                        if o != seat:
+                            held |= S.hand[o][name]
+                    if held:
+                        moves[n] = card_code(s, r) | ((name + 1) << 8)
+                        n += 1
+            else:
+                moves[n] = card_code(s, r)
+                n += 1
+    return n
+
+
+# ------------------------------------------------------------------ search
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline void play_card(Search* X, State* S, int seat, int move) noexcept nogil:
+    """Move a card from seat's hand into the current trick (incremental hashes)."""
+    cdef int suit = (move >> 5) & 7, rank = move & 31
+    S.hand[seat][suit] &= ~(<uint32_t>1 << rank)
+    S.hash ^= X.zob[0][seat][suit][rank]
+    S.hash2 ^= X.zob[1][seat][suit][rank]
+    if S.n_played == 0:
+        S.named = (move >> 8) - 1 if move >> 8 else NO_NAME
+    S.t_seat[S.n_played] = seat
+    S.t_suit[S.n_played] = suit
+    S.t_rank[S.n_played] = rank
+    S.n_played += 1
+
+
+cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
+    """Resolve the full current trick: what it is worth to the side; start the next one."""
+    cdef int n = R.n_seats, last = S.trick_no == R.n_tricks
+    cdef int w = trick_winner(R, S, n, last)
+    cdef int ws = S.t_seat[w], i, dest, v = 0, ex = -1
+    if R.goal == GOAL_TRICKS:
+        v = R.side[ws]
+    else:
+        for i in range(n):
+            dest = ws
+            if S.t_suit[i] == SPECIAL:
+                ex = i
+                if not last:
+                    dest = S.t_seat[i]  # returns to its holder's side (FR-4.3, DK-4.4)
+            if R.side[dest]:
+                v += R.pts[S.t_suit[i]][S.t_rank[i]]
+        if R.side[ws]:
+            v += R.trick_units  # DK-5.1
+        if (R.special_kind == SPECIAL_EXCUSE and ex >= 0 and not last
+                and R.party[S.t_seat[ex]] != R.party[ws]):  # FR-4.3: half a point to the winners
+            v += R.side[ws] - R.side[S.t_seat[ex]]
+    S.won_mask |= 1 << R.party[ws]
+    if R.party[ws] == R.stop_party:
+        S.stop_count += 1
+        if S.stop_count >= R.stop_after:
+            S.over = 1
+    if R.guard_mask & ~(1 << R.party[ws]):
+        S.over = 1
+    S.leader = ws
+    S.trick_no += 1
+    S.n_played = 0
+    S.named = NO_NAME
+    S.demanded = 0
+    return v
+
+
+cdef int remaining_max(const Rules* R, const State* S) noexcept nogil:
+    """The most the side could still collect: every outstanding unit."""
+    cdef int seat, s, i, v = 0
+    cdef uint32_t bits
+    if S.over:
+        return 0
+    if R.goal == GOAL_TRICKS:
+        return R.n_tricks - S.trick_no + 1
+    for seat in range(R.n_seats):
+        for s in range(N_SUITS):
+            bits = S.hand[seat][s]
+            while bits:
+                v += R.pts[s][ctz32(bits)]
+                bits &= bits - 1
+    for i in range(S.n_played):
+        v += R.pts[S.t_suit[i]][S.t_rank[i]]
+    return v + R.trick_units * (R.n_tricks - S.trick_no + 1)
+
+
+cdef inline int excuse_out(const Rules* R, const State* S) noexcept nogil:
+    cdef int seat
+    for seat in range(R.n_seats):
+        if S.hand[seat][SPECIAL]:
+            return 1
+    return 0
+
+
+cdef inline void boundary_keys(const Search* X, const State* S, uint64_t* k) noexcept nogil:
+    """Keys of a trick-boundary position: the hands, the leader and what else the future needs."""
+    cdef int j
+    for j in range(2):
+        k[j] = (S.hash if j == 0 else S.hash2) ^ X.zob_leader[j][S.leader] ^ X.context[j]
+        if X.R.special_kind == SPECIAL_EXCUSE and excuse_out(&X.R, S):
+            k[j] ^= X.zob_won[j][S.won_mask]  # FR-4.4 depends on who has won tricks
+        if X.R.stop_after > 1:
+            k[j] ^= X.zob_stop[j][S.stop_count]  # piccolo: a second trick ends play
+    k[1] |= 1  # a lock of 0 marks an empty slot
+
+
+cdef Entry* probe(Search* X, const uint64_t* k) noexcept nogil:
+    cdef uint64_t base = k[0] & (X.n_entries - 1) & ~<uint64_t>3
+    cdef int j
+    X.probes += 1
+    for j in range(4):
+        if X.table[base + j].lock == k[1]:
+            X.hits += 1
+            return &X.table[base + j]
+    return NULL
+
+
+cdef void store(Search* X, const uint64_t* k, Entry* e, int v, int alpha, int beta, int best,
+                int tricks_left) noexcept nogil:
+    """Merge a search result into the entry's bounds (replacing the shallowest stale slot)."""
+    cdef uint64_t base
+    cdef int j, score, worst = 1 << 30
+    if e == NULL:
+        base = k[0] & (X.n_entries - 1) & ~<uint64_t>3
+        for j in range(4):
+            score = 0 if X.table[base + j].lock == 0 else (
+                X.table[base + j].tricks_left + (64 if X.table[base + j].age == X.age else 0))
+            if score < worst:
+                worst = score
+                e = &X.table[base + j]
+        e.lock = k[1]
+        e.lower = 0
+        e.upper = INF
+    if v <= alpha:
+        if v < e.upper:
+            e.upper = v
+    elif v >= beta:
+        if v > e.lower:
+            e.lower = v
+    else:
+        e.lower = v
+        e.upper = v
+    e.best = best
+    e.tricks_left = tricks_left
+    e.age = X.age
+
+
+cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) noexcept nogil:
+    """Moves to search: equivalent cards once (lowest of each run), ``first`` in front,
+    then winners-cheaply / points-to-partner ordering."""
+    cdef const Rules* R = &X.R
+    cdef uint32_t L[N_SUITS]
+    cdef uint32_t present[N_SUITS]
+    cdef uint32_t bits, held, between
+    cdef int s, r, prev, o, i, j, n = 0, name, tmp, w
+    cdef int score[MAX_MOVES]
+    cdef int seats[MAX_SEATS + 1]
+    cdef int suits[MAX_SEATS + 1]
+    cdef int ranks[MAX_SEATS + 1]
+    legal_masks(R, S, seat, L)
+    if X.use_equiv:
+        for s in range(N_SUITS):
+            present[s] = 0
+            for o in range(R.n_seats):
+                present[s] |= S.hand[o][s]
+        for i in range(S.n_played):
+            present[S.t_suit[i]] |= <uint32_t>1 << S.t_rank[i]
+    for s in range(N_SUITS):
+        bits = L[s]
+        prev = -1
+        while bits:
+            r = ctz32(bits)
+            bits &= bits - 1
+            if X.use_equiv and prev >= 0 and not ((R.keep_apart[s] >> r) & 1) \
+                    and not ((R.keep_apart[s] >> prev) & 1) \
+                    and (R.goal == GOAL_TRICKS or R.pts[s][r] == R.pts[s][prev]):
+                between = present[s] & ((<uint32_t>1 << r) - 1) & ~((<uint32_t>2 << prev) - 1)
+                if between == 0:
+                    prev = r
+                    continue
+            prev = r
+            if s == SPECIAL and R.special_kind == SPECIAL_SKUS and S.n_played == 0:
+                for name in range(5):
+                    held = 0
+                    for o in range(R.n_seats):
+                        if o != seat:
+                            held |= S.hand[o][name]
+                    if held:
+                        moves[n] = card_code(s, r) | ((name + 1) << 8)
+                        n += 1
+            else:
+                moves[n] = card_code(s, r)
+                n += 1
+    if not X.use_order:
+        return n
+    for i in range(S.n_played):
+        seats[i] = S.t_seat[i]
+        suits[i] = S.t_suit[i]
+        ranks[i] = S.t_rank[i]
+    seats[S.n_played] = seat
+    for i in range(n):
+        s = (moves[i] >> 5) & 7
+        r = moves[i] & 31
+        if moves[i] == first:
+            score[i] = 1 << 20
+        elif S.n_played == 0:
+            score[i] = (100 if s == TRUMP else 0) + r  # lead high trumps, then high cards
+        else:
+            suits[S.n_played] = s
+            ranks[S.n_played] = r
+            w = winner_of(R, seats, suits, ranks, S.n_played + 1, S.named, S.won_mask,
+                          S.trick_no == R.n_tricks)
+            if R.maxer[seats[w]] == R.maxer[seat]:
+                # own side wins: cheapest winner, or feed points to a partner's trick
+                score[i] = 1000 - r if w == S.n_played else 500 + R.pts[s][r]
+            else:
+                score[i] = -R.pts[s][r] * 32 - r  # losing: throw the cheapest card
+    for i in range(1, n):  # insertion sort, descending score
+        j = i
+        while j > 0 and score[j] > score[j - 1]:
+            tmp = score[j]; score[j] = score[j - 1]; score[j - 1] = tmp
+            tmp = moves[j]; moves[j] = moves[j - 1]; moves[j - 1] = tmp
+            j -= 1
+    return n
+
+
+cdef int skus_holder(const Rules* R, const State* S) noexcept nogil:
+    cdef int seat
+    if R.special_kind != SPECIAL_SKUS or R.demand_policy != 1 or S.trick_no != R.n_tricks - 2:
+        return -1
+    for seat in range(R.n_seats):
+        if S.hand[seat][SPECIAL]:
+            return seat
+    return -1
+
+
+cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_move) noexcept nogil:
+    """Try every move of the player to move (fail-soft alpha-beta)."""
+    cdef int moves[MAX_MOVES]
+    cdef int seat = (S.leader + S.n_played) % X.R.n_seats
+    cdef int n = gen_moves(X, S, seat, moves, first)
+    cdef int maximizing = X.R.maxer[seat]
+    cdef int best = -INF if maximizing else INF
+    cdef int i, v, tv
+    cdef State child
+    best_move[0] = moves[0]
+    for i in range(n):
+        child = S[0]
+        play_card(X, &child, seat, moves[i])
+        if child.n_played == X.R.n_seats:
+            tv = finish_trick(&X.R, &child)
+            v = tv + ab(X, &child, alpha - tv, beta - tv)
+        else:
+            v = ab(X, &child, alpha, beta)
+        if X.aborted:
+            return best if (best > -INF and best < INF) else alpha
+        if maximizing:
+            if v > best:
+                best = v
+                best_move[0] = moves[i]
+                if best > alpha:
+                    alpha = best
+        else:
+            if v < best:
+                best = v
+                best_move[0] = moves[i]
+                if best < beta:
+                    beta = best
+        if alpha >= beta:
+            break
+    return best
+
+
+cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta on the value still to come for the side."""
+    cdef uint64_t k[2]
+    cdef Entry* e = NULL
+    cdef int lo = 0, hi, v, v2, first = -1, best = -1, holder
+    X.nodes += 1
+    if X.node_limit and X.nodes > X.node_limit:
+        X.aborted = 1
+    elif X.deadline > 0 and (X.nodes & 0x3FFF) == 0 and now() > X.deadline:
+        X.aborted = 1
+    if X.aborted:
+        return alpha
+    if S.n_played:
+        return expand(X, S, alpha, beta, -1, &best)
+    if S.trick_no > X.R.n_tricks or S.over:
+        return 0
+    hi = remaining_max(&X.R, S)
+    if X.use_table:
+        boundary_keys(X, S, k)
+        e = probe(X, k)
+        if e != NULL:
+            if e.lower > lo:
+                lo = e.lower
+            if e.upper < hi:
+                hi = e.upper
+            first = e.best
+    if lo >= beta:
+        return lo
+    if hi <= alpha:
+        return hi
+    holder = skus_holder(&X.R, S)
+    if holder >= 0:  # DK-3.7 (Q-DK6): the demand decision at the start of trick 23
+        S.demanded = 1
+        v = expand(X, S, alpha, beta, first, &best)
+        if X.R.maxer[holder] and v > alpha and not X.aborted:
+            S.demanded = 0  # the opponents may leave the demand unmade: a min node
+            v2 = expand(X, S, alpha, beta if beta < v else v, first, &best)
+            if v2 < v:
+                v = v2
+        S.demanded = 0
+    else:
+        v = expand(X, S, alpha, beta, first, &best)
+    if X.use_table and not X.aborted:
+        store(X, k, e, v, alpha, beta, best, X.R.n_tricks - S.trick_no + 1)
+    return v
+
+
+cdef int search_value(Search* X, State* S, int* lower, int* upper) noexcept nogil:
+    """MTD(f): null-window searches until the bounds meet.  Returns 1 when exact;
+    on abort the bounds proven so far stay in lower/upper."""
+    cdef int g, beta
+    cdef int lb = lower[0], ub = upper[0]
+    g = (lb + ub) // 2
+    while lb < ub and not X.aborted:
+        beta = g if g > lb else lb + 1
+        g = ab(X, S, beta - 1, beta)
+        if X.aborted:
+            break
+        if g < beta:
+            ub = g
+        else:
+            lb = g
+    lower[0] = lb
+    upper[0] = ub
+    return lb == ub
+
+
+# ------------------------------------------------------------------ Python face
+
+cdef uint64_t splitmix(uint64_t* x) noexcept nogil:
+    x[0] += <uint64_t>0x9E3779B97F4A7C15
+    cdef uint64_t z = x[0]
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+
+cdef class Engine:
+    """One search: its transposition table (a fixed memory budget) and counters.
+
+    ``solver.search`` builds the integer description of a position (``spec``) and
+    calls :meth:`solve`; the tests also call :meth:`legal` and :meth:`winner` to check
+    the compiled rules against :class:`solver.Position`.
+    """
+    cdef Search X
+    cdef readonly long long table_bytes
+
+    def __cinit__(self, memory_mb=256):
+        cdef uint64_t n = 4, seed = 0x7A0C0DD, mix
+        cdef int j, a, b, c
+        if memory_mb < 1:
+            raise ValueError("memory_mb must be at least 1")
+        while n * 2 * sizeof(Entry) <= <uint64_t>(memory_mb * 1024 * 1024):
+            n *= 2
+        self.X.table = <Entry*>calloc(n, sizeof(Entry))
+        if self.X.table == NULL:
+            raise MemoryError("cannot allocate a %d MB transposition table" % memory_mb)
+        self.X.n_entries = n
+        self.table_bytes = n * sizeof(Entry)
+        for j in range(2):
+            for a in range(MAX_SEATS):
+                self.X.zob_leader[j][a] = splitmix(&seed)
+                for b in range(N_SUITS):
+                    for c in range(32):
+                        self.X.zob[j][a][b][c] = splitmix(&seed)
+            for a in range(32):
+                self.X.zob_won[j][a] = splitmix(&seed)
+            for a in range(4):
+                self.X.zob_stop[j][a] = splitmix(&seed)
+        self.X.use_table = self.X.use_order = self.X.use_equiv = 1
+
+    def __dealloc__(self):
+        free(self.X.table)
+
+    def clear(self):
+        """Forget every table entry."""
+        memset(self.X.table, 0, self.X.n_entries * sizeof(Entry))
+
+    cdef void _load(self, dict spec, State* S) except *:
+        cdef Rules* R = &self.X.R
+        cdef int seat, i, j, suit, rank
+        cdef uint64_t ctx = 0x5EED
+        memset(R, 0, sizeof(Rules))
+        memset(S, 0, sizeof(State))
+        R.n_seats = spec["n_seats"]
+        R.n_tricks = spec["n_tricks"]
+        R.special_kind = spec["special_kind"]
+        R.tarock_trumps = spec["tarock_trumps"]
+        R.tarockzwang = spec["tarockzwang"]
+        R.colour_lead_rule = spec["colour_lead_rule"]
+        R.must_overtrump = spec["must_overtrump"]
+        R.overtrump_on_trump_lead = spec["overtrump_on_trump_lead"]
+        R.must_beat = spec["must_beat"]
+        R.pagat_rule = spec["pagat_rule"]
+        R.emperor = spec["emperor"]
+        R.colour_valat_seat = spec["colour_valat_seat"]
+        R.demand_policy = spec["demand_policy"]
+        R.trick_units = spec["trick_units"]
+        R.goal = spec["goal"]
+        R.stop_party = spec["stop_party"]
+        R.stop_after = spec["stop_after"]
+        R.guard_mask = spec["guard_mask"]
+        if len(spec["reserved"]) > MAX_RESERVED:
+            raise ValueError("too many reserved cards")
+        R.n_reserved = len(spec["reserved"])
+        for i, (seat, suit, rank, j) in enumerate(spec["reserved"]):
+            R.res_seat[i], R.res_suit[i], R.res_rank[i], R.res_trick[i] = seat, suit, rank, j
+        for suit, rank, j in spec["points"]:
+            R.pts[suit][rank] = j
+        for suit, rank in spec["keep_apart"]:
+            R.keep_apart[suit] |= <uint32_t>1 << rank
+        for seat in range(R.n_seats):
+            R.side[seat] = spec["side"][seat]
+            R.maxer[seat] = spec["maxer"][seat]
+            R.party[seat] = spec["party"][seat]
+        for seat, hand in enumerate(spec["hands"]):
+            for suit, rank in hand:
+                S.hand[seat][suit] |= <uint32_t>1 << rank
+                S.hash ^= self.X.zob[0][seat][suit][rank]
+                S.hash2 ^= self.X.zob[1][seat][suit][rank]
+        S.leader = spec["leader"]
+        S.trick_no = spec["trick_no"]
+        S.n_played = len(spec["trick"])
+        for i, (seat, suit, rank) in enumerate(spec["trick"]):
+            S.t_seat[i], S.t_suit[i], S.t_rank[i] = seat, suit, rank
+        S.named = spec["named"]
+        S.demanded = spec["demanded"]
+        S.won_mask = spec["won_mask"]
+        S.stop_count = spec["stop_count"]
+        # the table context: every rule and the side and goal (entries of other contexts never match)
+        for v in (R.n_seats, R.n_tricks, R.special_kind, R.tarock_trumps, R.tarockzwang, R.colour_lead_rule,
+                  R.must_overtrump, R.overtrump_on_trump_lead, R.must_beat, R.pagat_rule, R.emperor,
+                  R.colour_valat_seat, R.demand_policy, R.trick_units, R.goal, R.stop_party, R.stop_after,
+                  R.guard_mask, *spec["side"], *spec["maxer"],
+                  *spec["party"],
+                  *[x for r in spec["reserved"] for x in r], *[x for p in spec["points"] for x in p],
+                  *[x for p in spec["keep_apart"] for x in p]):
+            ctx = (ctx ^ <uint64_t>(v + 7)) * <uint64_t>0x100000001B3
+        self.X.context[0] = splitmix(&ctx)
+        self.X.context[1] = splitmix(&ctx)
+
+    def legal(self, dict spec):
+        """Codes (suit << 5 | rank, plus (name + 1) << 8 for a named skus) of every legal move."""
+        cdef State S
+        cdef int moves[MAX_MOVES]
+        self._load(spec, &S)
+        n = legal_moves(&self.X.R, &S, moves)
+        return [moves[i] for i in range(n)]
+
+    def winner(self, dict spec, bint last=False):
+        """Index of the card winning the spec's (possibly partial) trick."""
+        cdef State S
+        self._load(spec, &S)
+        return trick_winner(&self.X.R, &S, S.n_played, last)
+
+    def solve(self, dict spec, long long node_limit=0, double time_limit=0, bint all_cards=False,
+              bint line=False, bint use_table=True, bint use_order=True, bint use_equiv=True):
+        """Exact remaining value (or proven bounds) of the spec's position for the side.
+
+        Returns a dict: lower, upper, nodes, probes, hits, and when asked ``cards``
+        (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as -1).
+        """
+        cdef State S, child
+        cdef int lo = 0, hi, tv, clo, chi, i, n, v
+        cdef int moves[MAX_MOVES]
+        self._load(spec, &S)
+        self.X.nodes = self.X.probes = self.X.hits = 0
+        self.X.aborted = 0
+        self.X.node_limit = node_limit
+        self.X.deadline = now() + time_limit if time_limit > 0 else 0
+        self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
+        self.X.age = (self.X.age + 1) & 0xFF
+        hi = remaining_max(&self.X.R, &S)
+        with nogil:
+            search_value(&self.X, &S, &lo, &hi)
+        out = {"lower": lo, "upper": hi}
+        if all_cards and not self.X.aborted:
+            cards = {}
+            n = legal_moves(&self.X.R, &S, moves)
+            for i in range(n):
+                child = S
+                tv = self._child(&child, moves[i])
+                clo = 0
+                chi = remaining_max(&self.X.R, &child)
+                with nogil:
+                    search_value(&self.X, &child, &clo, &chi)
+                cards[moves[i]] = (clo + tv, chi + tv)
+            out["cards"] = cards
+        if line and lo == hi and not self.X.aborted:
+            out["line"] = self._line(&S, lo)
+        out.update(nodes=self.X.nodes, probes=self.X.probes, hits=self.X.hits, aborted=bool(self.X.aborted))
+        return out
+
+    cdef int _child(self, State* S, int move) noexcept:
+        cdef int seat = (S.leader + S.n_played) % self.X.R.n_seats
+        play_card(&self.X, S, seat, move)
+        if S.n_played == self.X.R.n_seats:
+            return finish_trick(&self.X.R, S)
+        return 0
+
+    cdef int _exact(self, State* S) noexcept:
+        cdef int lo = 0, hi = remaining_max(&self.X.R, S)
+        with nogil:
+            search_value(&self.X, S, &lo, &hi)
+        return lo
+
+    cdef list _line(self, State* root, int value):
+        """The principal variation: at each step a move that keeps the value."""
+        cdef State S = root[0], child
+        cdef int moves[MAX_MOVES]
+        cdef int n, i, seat, tv, g, holder, maximizing
+        out = []
+        while S.trick_no <= self.X.R.n_tricks and not S.over and not self.X.aborted:
+            if S.n_played == 0:
+                holder = skus_holder(&self.X.R, &S)
+                if holder >= 0:
+                    child = S
+                    child.demanded = 1
+                    # the demand is made unless the side holds the skus and is better off without it
+                    if not self.X.R.maxer[holder] or self._exact(&child) == value:
+                        S.demanded = 1
+                        out.append(-1)
+            seat = (S.leader + S.n_played) % self.X.R.n_seats
+            maximizing = self.X.R.maxer[seat]
+            n = legal_moves(&self.X.R, &S, moves)
+            for i in range(n):
+                child = S
+                tv = self._child(&child, moves[i])
+                with nogil:
+                    if maximizing:
+                        g = ab(&self.X, &child, value - tv - 1, value - tv) + tv
+                    else:
+                        g = ab(&self.X, &child, value - tv, value - tv + 1) + tv
+                if (maximizing and g >= value) or (not maximizing and g <= value):
+                    out.append(moves[i])
+                    S = child
+                    value -= tv
+                    break
+            else:
+                raise RuntimeError("no move keeps the value %d (search inconsistency)" % value)
+        return out
+
+    @property
+    def entries(self):
+        return self.X.n_entries
