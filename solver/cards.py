@@ -144,7 +144,7 @@ def canonical_token(text, deck):
         return "EX" if deck.special is not None else "T22"
     if named:
         return named
-    if t.startswith("T") and t[1:].isdigit():
+    if t.startswith("T") and t[1:].isdigit() and int(t[1:]) >= 1:
         return "T%d" % int(t[1:])
     for body in (t[1:] if t.startswith("T") else None, t):
         n = _roman(body) if body else None

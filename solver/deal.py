@@ -8,6 +8,7 @@ legal cards); the analysis package brings its own choice policies.
 import random
 
 from .cards import TRUMP, format_hand
+from .errors import SeatError
 from .position import Position
 from .variants import EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED, get_variant
 
@@ -21,6 +22,9 @@ def random_position(variant, contract=None, seed=None, declarer=None, rng=None, 
     """
     v = get_variant(variant)
     c = v.contract(contract) if contract else v.contract(v.default_contract)
+    if declarer is not None and (isinstance(declarer, bool) or not isinstance(declarer, int)
+                                 or not 0 <= declarer < v.players):
+        raise SeatError("declarer seat %r is out of range: seats are 0-%d" % (declarer, v.players - 1))
     rng = rng or random.Random(seed)
     d = v.deck
     cards = list(range(d.size))

@@ -16,14 +16,15 @@ written canonically, so ``from_line(p.to_line())`` gives back the same position.
 """
 
 import json
+from pathlib import Path
 
 from .cards import format_hand
 from .errors import NotationError
 
 FIELDS = ("variant", "contract", "declarer", "partner", "called_king", "hands", "declarer_pile",
           "defence_pile", "talon", "skat", "seat_piles", "tricks_taken", "announcements", "options",
-          "composed", "play")
-_SEAT_FIELDS = ("declarer", "partner")
+          "composed", "leader", "play")
+_SEAT_FIELDS = ("declarer", "partner", "leader")
 _LIST_FIELDS = ("hands", "seat_piles")  # one entry per seat, '/'-separated in the line form
 
 
@@ -47,7 +48,46 @@ def position_kwargs_from_json(data):
     for key in _SEAT_FIELDS:
         if isinstance(kwargs.get(key), str) and kwargs[key].strip().isdigit():
             kwargs[key] = int(kwargs[key])
+    _check_types(kwargs)
     return kwargs
+
+
+def _is_cards(value):
+    """Card text ("SK S7 …"), or a list of tokens / card indices."""
+    return isinstance(value, str) or (isinstance(value, (list, tuple)) and all(
+        isinstance(x, str) or (isinstance(x, int) and not isinstance(x, bool)) for x in value))
+
+
+_CARDS_DOC = 'card text such as "SK S7 T1" (or a list of tokens)'
+
+
+def _check_types(data):
+    """Reject values of the wrong JSON type with a NotationError naming the field."""
+    def bad(key, want):
+        raise NotationError("field %r takes %s, got %s" % (key, want, json.dumps(data[key], default=repr)))
+
+    for key in ("variant", "contract", "called_king"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            bad(key, "a name (text)")
+    for key in ("declarer_pile", "defence_pile", "talon", "skat"):
+        if data.get(key) is not None and not _is_cards(data[key]):
+            bad(key, _CARDS_DOC)
+    for key in _LIST_FIELDS:
+        if data.get(key) is not None and not (
+                isinstance(data[key], (list, tuple)) and all(_is_cards(h) for h in data[key])):
+            bad(key, "a list with one entry of %s per seat" % _CARDS_DOC)
+    if data.get("play") is not None and not (
+            isinstance(data["play"], str) or (isinstance(data["play"], (list, tuple))
+                                              and all(isinstance(t, str) for t in data["play"]))):
+        bad("play", 'the cards played, as text ("SK S8 …") or a list of tokens')
+    if data.get("announcements") is not None and not (
+            isinstance(data["announcements"], (list, tuple))
+            and all(isinstance(a, (str, dict)) for a in data["announcements"])):
+        bad("announcements", 'a list such as ["pagat_ultimo@1"]')
+    if data.get("options") is not None and not isinstance(data["options"], dict):
+        bad("options", 'an object such as {"early_end": false}')
+    if "composed" in data and not isinstance(data["composed"], bool):
+        bad("composed", "true or false")
 
 
 def position_kwargs_from_line(text):
@@ -132,6 +172,8 @@ def position_to_json(pos):
             out[key] = format_hand(cards, d)
     if pos.composed:
         out["composed"] = True
+        if pos.composed_leader is not None:
+            out["leader"] = pos.composed_leader
         if any(pos._tricks_before):
             out["tricks_taken"] = list(pos._tricks_before)
     implied = {(name, pos.declarer) for name in pos.contract.implied}
@@ -193,3 +235,17 @@ def position_summary(pos):
     if pos.end_reason:
         lines.append("play stopped: %s" % pos.end_reason)
     return "\n".join(lines)
+
+
+def load_example(name):
+    """A bundled example game (``solver/examples/NAME.json``) as a Position.
+
+    >>> load_example("slovenian4_three").variant.id
+    'slovenian4'
+    """
+    from .position import Position
+    path = Path(__file__).parent / "examples" / (name + ".json")
+    if not path.is_file():
+        names = sorted(p.stem for p in path.parent.glob("*.json"))
+        raise NotationError("no bundled example %r; examples: %s" % (name, ", ".join(names)))
+    return Position.from_json(path.read_text(encoding="utf-8"))

@@ -39,14 +39,20 @@ class Position:
     (the one-line form) or :meth:`parse` (either).  ``play``/``undo`` move
     along the game; every card played is checked against the rules.
 
-    >>> p = Position.from_line(EXAMPLE_LINE)
-    >>> p.to_move, p.legal_moves[:3]
-    (0, ['SK', 'S7', 'HQ'])
+    >>> p = Position.from_line("slovenian4 three; declarer 1; called_king HK; composed; "
+    ...     "tricks_taken 3 3 2 2; hands SK S7 / T3 T2 / HQ H4 / D1 T1; "
+    ...     "declarer_pile C7 C8 C9; defence_pile " + " ".join(
+    ...     "C10 CJ CN CQ CK S8 S9 S10 SJ SN SQ H3 H2 H1 HJ HN HK D4 D3 D2 DJ DN DQ DK "
+    ...     "T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 T16 T17 T18 T19 T20 T21 T22".split()))
+    >>> p.to_move, p.legal_moves
+    (0, ['SK', 'S7'])
+    >>> p.play("SK"); p.legal_moves
+    ['T3', 'T2']
     """
 
     def __init__(self, variant, hands, contract=None, declarer=None, partner=None, called_king=None,
                  declarer_pile=None, defence_pile=None, talon=None, skat=None, seat_piles=None,
-                 tricks_taken=None, announcements=(), options=None, composed=False, play=()):
+                 tricks_taken=None, announcements=(), options=None, composed=False, leader=None, play=()):
         v = self.variant = get_variant(variant)
         self.deck = v.deck
         self.contract = v.contract(contract) if contract is not None else v.contract(v.default_contract)
@@ -112,6 +118,12 @@ class Position:
             self._check_discards(initial, piles)
         self._tricks_before = self._check_tricks_taken(tricks_taken, len(initial[0]))
         self._derive_rules(initial)
+        self.composed_leader = None  # who leads a composed endgame's first trick, when not the rules' leader
+        if leader is not None:
+            if not self.composed:
+                raise SeatError("leader is only given for a composed endgame; a full deal's first lead "
+                                "follows the rules")
+            self.composed_leader = self._first_leader = self._seat(leader, "leader")
 
         self._initial = initial
         self._hands = [set(h) for h in initial]
@@ -222,10 +234,11 @@ class Position:
     def _check_talon_fields(self, piles):
         v, c = self.variant, self.contract
         t = v.talon_size
-        sizes = {"declarer_pile": len(piles.get(0, ())), "defence_pile": len(piles.get(1, ())),
-                 "talon": len(self._talon), "skat": len(self._skat)}
+        sizes = {"talon": len(self._talon), "skat": len(self._skat)}
         if c.each_for_himself:
             sizes["seat_piles"] = sum(len(p) for p in piles.values())
+        else:
+            sizes.update(declarer_pile=len(piles[0]), defence_pile=len(piles[1]))
         want = {EXCHANGE: {"declarer_pile": c.group, "defence_pile": t - c.group},
                 TO_DEFENCE: {"defence_pile": t}, TO_DECLARER: {"declarer_pile": t},
                 UNUSED: {"talon": t}, SKAT: {"skat": t}}.get(c.talon)
@@ -598,7 +611,10 @@ class Position:
 
     def is_legal(self, token):
         try:
-            self._check_move(token)
+            if str(token).strip().upper() == DEMAND:  # agree with play() on the DK-3.7 demand
+                self._demand(check_only=True)
+            else:
+                self._check_move(token)
             return True
         except TarokError:
             return False
@@ -658,7 +674,7 @@ class Position:
         if len(self._trick) == self.players:
             self._finish_trick()
 
-    def _demand(self):
+    def _demand(self, check_only=False):
         v, t = self.variant, self.trick_number
         holder = next((s for s in range(self.players) if self.deck.special in self._hands[s]), None)
         if v.special != SKUS or self.options["skus_demand_policy"] != "solver_choice":
@@ -668,6 +684,8 @@ class Position:
                 s == holder for s, _ in self._trick):
             raise IllegalMoveError("the skus can be demanded only in trick %d, once, while its holder has "
                                    "not yet played to it" % (self.n_tricks - 2), trick=t, rule="DK-3.7")
+        if check_only:
+            return
         self._demanded = True
         self._stack.append(DEMAND)
 

@@ -6,10 +6,14 @@ in each-for-himself games (klop, Trischaken, Danish) it is one seat against the
 coalition of all the others (the *paranoid* model: the others cooperate to hold that
 seat down, so the value is what the seat can guarantee).
 
->>> from solver import Position, solve
->>> r = solve(Position.from_line(EXAMPLE_ENDGAME))
->>> r.display
-'12 1/3'
+>>> from solver import load_example, solve
+>>> game = load_example("slovenian4_three")
+>>> for _ in range(8): _ = game.undo()      # back to two tricks before the end
+>>> r = solve(game, all_cards=True, line=True)
+>>> r.display, r.cards
+('46 2/3', {'D1': 140, 'CJ': 140})
+>>> r.line
+['D1', 'DN', 'DK', 'D4', 'DJ', 'HQ', 'CJ', 'SN']
 """
 
 import re
