@@ -68,8 +68,6 @@ cdef struct State:
     int won_mask                    # bit p: party p has won a trick (FR-4.4 chelem rule)
     int stop_count                  # tricks won so far by Rules.stop_party
     int over                        # play stopped early
-    uint64_t hash                   # Zobrist hash of the hands (table index)
-    uint64_t hash2                  # an independent one (table lock)
 
 cdef struct Entry:
     uint64_t lock
@@ -83,10 +81,6 @@ cdef struct Search:
     Rules R
     Entry* table
     uint64_t n_entries              # a power of two, 4-entry buckets
-    uint64_t zob[2][MAX_SEATS][N_SUITS][32]
-    uint64_t zob_leader[2][MAX_SEATS]
-    uint64_t zob_won[2][32]
-    uint64_t zob_stop[2][4]
     uint64_t context[2]             # mixed into every key: rules, side, goal
     long long nodes
     long long node_limit            # 0 = none

@@ -250,12 +250,10 @@ cdef inline double now() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
-cdef inline void play_card(Search* X, State* S, int seat, int move) noexcept nogil:
-    """Move a card from seat's hand into the current trick (incremental hashes)."""
+cdef inline void play_card(State* S, int seat, int move) noexcept nogil:
+    """Move a card from seat's hand into the current trick."""
     cdef int suit = (move >> 5) & 7, rank = move & 31
     S.hand[seat][suit] &= ~(<uint32_t>1 << rank)
-    S.hash ^= X.zob[0][seat][suit][rank]
-    S.hash2 ^= X.zob[1][seat][suit][rank]
     if S.n_played == 0:
         S.named = (move >> 8) - 1 if move >> 8 else NO_NAME
     S.t_seat[S.n_played] = seat
@@ -327,16 +325,45 @@ cdef inline int excuse_out(const Rules* R, const State* S) noexcept nogil:
     return 0
 
 
+cdef inline uint64_t mix(uint64_t h, uint64_t x, uint64_t mul) noexcept nogil:
+    h = (h ^ x) * mul
+    return h ^ (h >> 29)
+
+
 cdef inline void boundary_keys(const Search* X, const State* S, uint64_t* k) noexcept nogil:
-    """Keys of a trick-boundary position: the hands, the leader and what else the future needs."""
-    cdef int j
-    for j in range(2):
-        k[j] = (S.hash if j == 0 else S.hash2) ^ X.zob_leader[j][S.leader] ^ X.context[j]
-        if X.R.special_kind == SPECIAL_EXCUSE and excuse_out(&X.R, S):
-            k[j] ^= X.zob_won[j][S.won_mask]  # FR-4.4 depends on who has won tricks
-        if X.R.stop_after > 1:
-            k[j] ^= X.zob_stop[j][S.stop_count]  # piccolo: a second trick ends play
-    k[1] |= 1  # a lock of 0 marks an empty slot
+    """Keys of a trick-boundary position, rank-relative: per suit, the owners of the
+    remaining cards in rank order with their point class.  Positions that differ only in
+    which cards are already gone share one entry; cards with a special role (pagat, mond,
+    škis, Excuse, kings, reserved cards) keep their identity."""
+    cdef const Rules* R = &X.R
+    cdef uint64_t a = X.context[0], b = X.context[1], sym
+    cdef uint32_t merged, bits
+    cdef int s, r, owner, seat
+    for s in range(N_SUITS):
+        merged = 0
+        for seat in range(R.n_seats):
+            merged |= S.hand[seat][s]
+        bits = merged
+        while bits:
+            r = ctz32(bits)
+            bits &= bits - 1
+            owner = 0
+            while not ((S.hand[owner][s] >> r) & 1):
+                owner += 1
+            if (R.keep_apart[s] >> r) & 1:
+                sym = 64 + r
+            else:
+                sym = R.pts[s][r] if R.goal == GOAL_POINTS else 0
+            sym |= <uint64_t>(owner + 1) << 8
+            a = mix(a, sym, <uint64_t>0x9E3779B97F4A7C15)
+            b = mix(b, sym, <uint64_t>0xC2B2AE3D27D4EB4F)
+        a = mix(a, 0xFF00 + s, <uint64_t>0x9E3779B97F4A7C15)
+        b = mix(b, 0xFF00 + s, <uint64_t>0xC2B2AE3D27D4EB4F)
+    sym = S.leader + 8 * S.stop_count
+    if R.special_kind == SPECIAL_EXCUSE and excuse_out(R, S):
+        sym += 64 * (S.won_mask + 1)  # FR-4.4 depends on who has won tricks
+    k[0] = mix(a, sym + 0x10000, <uint64_t>0x9E3779B97F4A7C15)
+    k[1] = mix(b, sym + 0x10000, <uint64_t>0xC2B2AE3D27D4EB4F) | 1  # a lock of 0 marks an empty slot
 
 
 cdef Entry* probe(Search* X, const uint64_t* k) noexcept nogil:
@@ -481,7 +508,7 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
     best_move[0] = moves[0]
     for i in range(n):
         child = S[0]
-        play_card(X, &child, seat, moves[i])
+        play_card(&child, seat, moves[i])
         if child.n_played == X.R.n_seats:
             tv = finish_trick(&X.R, &child)
             v = tv + ab(X, &child, alpha - tv, beta - tv)
@@ -594,8 +621,7 @@ cdef class Engine:
     cdef readonly long long table_bytes
 
     def __cinit__(self, memory_mb=256):
-        cdef uint64_t n = 4, seed = 0x7A0C0DD, mix
-        cdef int j, a, b, c
+        cdef uint64_t n = 4
         if memory_mb < 1:
             raise ValueError("memory_mb must be at least 1")
         while n * 2 * sizeof(Entry) <= <uint64_t>(memory_mb * 1024 * 1024):
@@ -605,16 +631,6 @@ cdef class Engine:
             raise MemoryError("cannot allocate a %d MB transposition table" % memory_mb)
         self.X.n_entries = n
         self.table_bytes = n * sizeof(Entry)
-        for j in range(2):
-            for a in range(MAX_SEATS):
-                self.X.zob_leader[j][a] = splitmix(&seed)
-                for b in range(N_SUITS):
-                    for c in range(32):
-                        self.X.zob[j][a][b][c] = splitmix(&seed)
-            for a in range(32):
-                self.X.zob_won[j][a] = splitmix(&seed)
-            for a in range(4):
-                self.X.zob_stop[j][a] = splitmix(&seed)
         self.X.use_table = self.X.use_order = self.X.use_equiv = 1
 
     def __dealloc__(self):
@@ -664,8 +680,6 @@ cdef class Engine:
         for seat, hand in enumerate(spec["hands"]):
             for suit, rank in hand:
                 S.hand[seat][suit] |= <uint32_t>1 << rank
-                S.hash ^= self.X.zob[0][seat][suit][rank]
-                S.hash2 ^= self.X.zob[1][seat][suit][rank]
         S.leader = spec["leader"]
         S.trick_no = spec["trick_no"]
         S.n_played = len(spec["trick"])
@@ -741,7 +755,7 @@ cdef class Engine:
 
     cdef int _child(self, State* S, int move) noexcept:
         cdef int seat = (S.leader + S.n_played) % self.X.R.n_seats
-        play_card(&self.X, S, seat, move)
+        play_card(S, seat, move)
         if S.n_played == self.X.R.n_seats:
             return finish_trick(&self.X.R, S)
         return 0
