@@ -20,6 +20,7 @@ cdef extern from *:
     int ctz32 "__builtin_ctz"(unsigned int) nogil
 
 DEF INF = 30000
+DEF ORDER_MODE = 1
 
 # ------------------------------------------------------------------ rules
 
@@ -49,8 +50,6 @@ cdef int winner_of(const Rules* R, const int* seat, const int* suit, const int* 
                 p22 = 1
         elif suit[i] == SPECIAL:
             ex = i
-    if R.emperor and p1 >= 0 and p21 and p22:  # SI-4.1, AT-4.3
-        return p1
     if last and R.special_kind == SPECIAL_EXCUSE and ex >= 0:  # FR-4.4: chelem last trick
         if (won_mask & ~(1 << R.party[seat[ex]])) == 0:
             return ex
@@ -60,6 +59,8 @@ cdef int winner_of(const Rules* R, const int* seat, const int* suit, const int* 
         for i in range(n):
             if seat[i] == R.colour_valat_seat and suit[i] == led:
                 trumps_win = 0
+    if R.emperor and p1 >= 0 and p21 and p22 and (trumps_win or led == TRUMP):  # SI-4.1, AT-4.3
+        return p1
     for i in range(n):
         if suit[i] == SPECIAL:
             continue  # the Excuse and the skus never win (FR-4.2, DK-4.2)
@@ -414,7 +415,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     cdef uint32_t L[N_SUITS]
     cdef uint32_t present[N_SUITS]
     cdef uint32_t bits, held, between
-    cdef int s, r, prev, o, i, j, n = 0, name, tmp, w
+    cdef int s, r, prev, o, i, j, n = 0, name, tmp, w, last
     cdef int score[MAX_MOVES]
     cdef int seats[MAX_SEATS + 1]
     cdef int suits[MAX_SEATS + 1]
@@ -455,28 +456,32 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
                 n += 1
     if not X.use_order:
         return n
-    for i in range(S.n_played):
-        seats[i] = S.t_seat[i]
-        suits[i] = S.t_suit[i]
-        ranks[i] = S.t_rank[i]
-    seats[S.n_played] = seat
+    last = S.n_played == R.n_seats - 1
+    if last:
+        for i in range(S.n_played):
+            seats[i] = S.t_seat[i]
+            suits[i] = S.t_suit[i]
+            ranks[i] = S.t_rank[i]
+        seats[S.n_played] = seat
     for i in range(n):
         s = (moves[i] >> 5) & 7
         r = moves[i] & 31
         if moves[i] == first:
-            score[i] = 1 << 20
-        elif S.n_played == 0:
-            score[i] = (100 if s == TRUMP else 0) + r  # lead high trumps, then high cards
-        else:
+            score[i] = 1 << 30
+        elif last and ORDER_MODE & 1:
+            # the last card of a trick: its outcome is known exactly
             suits[S.n_played] = s
             ranks[S.n_played] = r
             w = winner_of(R, seats, suits, ranks, S.n_played + 1, S.named, S.won_mask,
                           S.trick_no == R.n_tricks)
             if R.maxer[seats[w]] == R.maxer[seat]:
-                # own side wins: cheapest winner, or feed points to a partner's trick
-                score[i] = 1000 - r if w == S.n_played else 500 + R.pts[s][r]
+                score[i] = (1 << 28) + (R.pts[s][r] << 8) - r if w != S.n_played else (1 << 27) - r
             else:
-                score[i] = -R.pts[s][r] * 32 - r  # losing: throw the cheapest card
+                score[i] = -(R.pts[s][r] << 8) - r
+        elif ORDER_MODE & 2:
+            score[i] = X.hist[seat][s][r]
+        else:
+            score[i] = 0
     for i in range(1, n):  # insertion sort, descending score
         j = i
         while j > 0 and score[j] > score[j - 1]:
@@ -529,6 +534,8 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
                 if best < beta:
                     beta = best
         if alpha >= beta:
+            if X.use_order:
+                X.hist[seat][(moves[i] >> 5) & 7][moves[i] & 31] += (X.R.n_tricks - S.trick_no + 2) ** 2
             break
     return best
 
@@ -581,13 +588,13 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
 
 
 cdef int search_value(Search* X, State* S, int* lower, int* upper) noexcept nogil:
-    """MTD(f): null-window searches until the bounds meet.  Returns 1 when exact;
+    """Null-window searches, bisecting the proven interval, until the bounds meet.  Returns 1 when exact;
     on abort the bounds proven so far stay in lower/upper."""
     cdef int g, beta
     cdef int lb = lower[0], ub = upper[0]
-    g = (lb + ub) // 2
     while lb < ub and not X.aborted:
-        beta = g if g > lb else lb + 1
+        beta = (lb + ub + 1) // 2  # bisection; fail-soft results move the bounds further
+        X.iterations += 1
         g = ab(X, S, beta - 1, beta)
         if X.aborted:
             break
@@ -726,12 +733,13 @@ cdef class Engine:
         cdef int lo = 0, hi, tv, clo, chi, i, n, v
         cdef int moves[MAX_MOVES]
         self._load(spec, &S)
-        self.X.nodes = self.X.probes = self.X.hits = 0
+        self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = 0
         self.X.aborted = 0
         self.X.node_limit = node_limit
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
         self.X.age = (self.X.age + 1) & 0xFF
+        memset(self.X.hist, 0, sizeof(self.X.hist))
         hi = remaining_max(&self.X.R, &S)
         with nogil:
             search_value(&self.X, &S, &lo, &hi)
@@ -750,7 +758,7 @@ cdef class Engine:
             out["cards"] = cards
         if line and lo == hi and not self.X.aborted:
             out["line"] = self._line(&S, lo)
-        out.update(nodes=self.X.nodes, probes=self.X.probes, hits=self.X.hits, aborted=bool(self.X.aborted))
+        out.update(iterations=self.X.iterations, nodes=self.X.nodes, probes=self.X.probes, hits=self.X.hits, aborted=bool(self.X.aborted))
         return out
 
     cdef int _child(self, State* S, int move) noexcept:

@@ -457,8 +457,6 @@ class Position:
         """Index in ``trick`` of the card winning it so far (trick may be partial)."""
         d = self.deck
         cards = [c for _, c in trick]
-        if self.play_rules.emperor and {d.trump(1), d.trump(21), d.trump(22)} <= set(cards):  # SI-4.1, AT-4.3
-            return cards.index(d.trump(1))
         if (last and self.variant.special == EXCUSE and d.special in cards
                 and self._excuse_chelem(trick[cards.index(d.special)][0])):  # FR-4.4
             return cards.index(d.special)
@@ -466,6 +464,10 @@ class Position:
         trumps_win = not self.contract.colour and not (  # AT-4.2 colour games, SI-4.3 colour valat
             self.contract.colour_valat and led != TRUMP
             and any(s == self.declarer and d.suit[c] == led for s, c in trick))
+        # SI-4.1, AT-4.3; in colour valat the declarer's suit card outranks the trula as well
+        if (self.play_rules.emperor and (trumps_win or led == TRUMP)
+                and {d.trump(1), d.trump(21), d.trump(22)} <= set(cards)):
+            return cards.index(d.trump(1))
         best, best_key = None, None
         for i, c in enumerate(cards):
             if c == d.special and self.variant.special != TRUMP_22:
