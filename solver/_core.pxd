@@ -20,9 +20,11 @@ cdef enum SpecialKind:
     SPECIAL_EXCUSE = 1    # French Excuse (FR-3.1, FR-4.x)
     SPECIAL_SKUS = 2      # Danish skus (DK-3.4 .. DK-4.4)
 
-cdef enum Goal:
-    GOAL_POINTS = 0       # card units the side collects
-    GOAL_TRICKS = 1       # tricks the side wins
+cdef enum EventKind:       # a goal event, counted 1 for the side (see Rules.event_*)
+    EVENT_NONE = 0
+    EVENT_WINS_WITH = 1       # the trick's winning card is in event_mask and the side wins it
+    EVENT_FALLS_TO = 2        # a card of event_mask is in the trick and the side wins it
+    EVENT_CAPTURES = 3        # an opponent's card of event_mask falls and does not win
 
 cdef struct Rules:
     int n_seats
@@ -38,8 +40,16 @@ cdef struct Rules:
     int emperor                     # SI-4.1 / AT-4.3
     int colour_valat_seat           # SI-4.3 declarer seat, or -1
     int demand_policy               # DK-3.7: 0 none, 1 opponents' choice, 2 always, 3 never
-    int trick_units                 # units per trick won (Danish 1 P)
-    int goal
+    # what the side counts (the goal as tables): pts per card it takes, trick_units per trick
+    # it wins, one event, the French bout bonus, or "exactly one trick"
+    int trick_units
+    int excuse_exchange             # FR-4.3: the Excuse's side gives a half point to the winners
+    int event_kind
+    int event_trick                 # 1-based, 0 = any trick
+    uint32_t event_mask[N_SUITS]
+    int bout_bonus[4]               # added when the side takes its (b+1)-th bout (FR-6.4)
+    uint32_t bout_mask[N_SUITS]
+    int exactly_one                 # the value is 1 when the side ends with exactly one trick
     int stop_party                  # play stops when this party has won stop_after tricks
     int stop_after                  # (beggar 1, piccolo 2: AT-6.7, SI-6.7), else stop_party = -1
     int guard_mask                  # parties whose first lost trick stops play (announced valat)
@@ -48,7 +58,7 @@ cdef struct Rules:
     int res_suit[MAX_RESERVED]
     int res_rank[MAX_RESERVED]
     int res_trick[MAX_RESERVED]     # 1-based designated trick
-    int pts[N_SUITS][32]            # units per card
+    int pts[N_SUITS][32]            # value per card the side takes
     uint32_t keep_apart[N_SUITS]    # cards never merged as equivalent (special roles)
     int side[MAX_SEATS]             # 1 for the seats whose tricks/points are counted
     int maxer[MAX_SEATS]            # 1 for the seats that maximise the count (the side, or the
@@ -67,6 +77,8 @@ cdef struct State:
     int demanded                    # DK-3.7 demand in force for the current trick
     int won_mask                    # bit p: party p has won a trick (FR-4.4 chelem rule)
     int stop_count                  # tricks won so far by Rules.stop_party
+    int side_tricks                 # tricks won by the side, up to 2 (exactly_one)
+    int bouts                       # bouts the side holds (bout_bonus)
     int over                        # play stopped early
 
 cdef struct Entry:
@@ -89,6 +101,7 @@ cdef struct Search:
     int use_table
     int use_order
     int use_equiv
+    int use_bounds
     uint8_t age
     long long probes
     long long hits

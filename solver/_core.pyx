@@ -18,9 +18,10 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 cdef extern from *:
     int popcount32 "__builtin_popcount"(unsigned int) nogil
     int ctz32 "__builtin_ctz"(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
 
 DEF INF = 30000
-DEF ORDER_MODE = 1
+DEF ORDER_MODE = 7
 
 # ------------------------------------------------------------------ rules
 
@@ -267,23 +268,38 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
     """Resolve the full current trick: what it is worth to the side; start the next one."""
     cdef int n = R.n_seats, last = S.trick_no == R.n_tricks
     cdef int w = trick_winner(R, S, n, last)
-    cdef int ws = S.t_seat[w], i, dest, v = 0, ex = -1
-    if R.goal == GOAL_TRICKS:
-        v = R.side[ws]
-    else:
-        for i in range(n):
-            dest = ws
-            if S.t_suit[i] == SPECIAL:
-                ex = i
-                if not last:
-                    dest = S.t_seat[i]  # returns to its holder's side (FR-4.3, DK-4.4)
-            if R.side[dest]:
-                v += R.pts[S.t_suit[i]][S.t_rank[i]]
-        if R.side[ws]:
-            v += R.trick_units  # DK-5.1
-        if (R.special_kind == SPECIAL_EXCUSE and ex >= 0 and not last
-                and R.party[S.t_seat[ex]] != R.party[ws]):  # FR-4.3: half a point to the winners
-            v += R.side[ws] - R.side[S.t_seat[ex]]
+    cdef int ws = S.t_seat[w], i, dest, v = 0, ex = -1, s, r
+    for i in range(n):
+        s = S.t_suit[i]
+        r = S.t_rank[i]
+        dest = ws
+        if s == SPECIAL:
+            ex = i
+            if not last:
+                dest = S.t_seat[i]  # returns to its holder's side (FR-4.3, DK-4.4)
+        if R.side[dest]:
+            v += R.pts[s][r]
+            if (R.bout_mask[s] >> r) & 1:
+                v += R.bout_bonus[S.bouts]
+                S.bouts += 1
+        if R.event_kind == EVENT_CAPTURES and (R.event_mask[s] >> r) & 1 and i != w \
+                and not R.side[S.t_seat[i]] and (R.event_trick == 0 or R.event_trick == S.trick_no):
+            v += 1
+    if R.side[ws]:
+        v += R.trick_units  # DK-5.1, or the tricks goal
+        if S.side_tricks < 2:
+            S.side_tricks += 1
+        if R.event_kind and (R.event_trick == 0 or R.event_trick == S.trick_no):
+            if R.event_kind == EVENT_WINS_WITH and (R.event_mask[S.t_suit[w]] >> S.t_rank[w]) & 1:
+                v += 1
+            elif R.event_kind == EVENT_FALLS_TO:
+                for i in range(n):
+                    if (R.event_mask[S.t_suit[i]] >> S.t_rank[i]) & 1:
+                        v += 1
+                        break
+    if (R.excuse_exchange and ex >= 0 and not last
+            and R.party[S.t_seat[ex]] != R.party[ws]):  # FR-4.3: half a point to the winners
+        v += R.side[ws] - R.side[S.t_seat[ex]]
     S.won_mask |= 1 << R.party[ws]
     if R.party[ws] == R.stop_party:
         S.stop_count += 1
@@ -299,14 +315,19 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
     return v
 
 
+cdef inline int terminal_value(const Rules* R, const State* S) noexcept nogil:
+    """What the end of play itself is worth (only the exactly-one-trick goal uses it)."""
+    return R.exactly_one and S.side_tricks == 1
+
+
 cdef int remaining_max(const Rules* R, const State* S) noexcept nogil:
-    """The most the side could still collect: every outstanding unit."""
-    cdef int seat, s, i, v = 0
+    """The most the side could still collect: every outstanding unit, event and bonus."""
+    cdef int seat, s, i, v = 0, b
     cdef uint32_t bits
+    if R.exactly_one:
+        return 1
     if S.over:
         return 0
-    if R.goal == GOAL_TRICKS:
-        return R.n_tricks - S.trick_no + 1
     for seat in range(R.n_seats):
         for s in range(N_SUITS):
             bits = S.hand[seat][s]
@@ -315,7 +336,56 @@ cdef int remaining_max(const Rules* R, const State* S) noexcept nogil:
                 bits &= bits - 1
     for i in range(S.n_played):
         v += R.pts[S.t_suit[i]][S.t_rank[i]]
+    for b in range(S.bouts, 3):
+        v += R.bout_bonus[b]
+    if R.event_kind and (R.event_trick == 0 or S.trick_no <= R.event_trick):
+        v += 1
     return v + R.trick_units * (R.n_tricks - S.trick_no + 1)
+
+
+cdef int sure_count(const Rules* R, const State* S, int counted) noexcept nogil:
+    """What the seats marked ``counted`` (side or not side) surely still collect, at a trick
+    start: an unbroken run of the top remaining trumps held by them wins every trick it is
+    played to, so those cards, the other cards of those tricks and their trick units are theirs.
+    Not used where a tarok can lose (colour games, colour valat) or the emperor trick could
+    turn the top trumps over."""
+    cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0, min_pts = 1000, s
+    cdef int per_seat[MAX_SEATS]
+    cdef uint32_t all_trumps = 0, bits
+    if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
+            or R.exactly_one):
+        return 0  # (with an early end the cards may never be played)
+    for seat in range(R.n_seats):
+        all_trumps |= S.hand[seat][TRUMP]
+        per_seat[seat] = 0
+    if R.emperor and (all_trumps >> 1) & 1 and (all_trumps >> 21) & 1 and (all_trumps >> 22) & 1:
+        return 0
+    bits = all_trumps
+    while bits:
+        r = 31 - __builtin_clz(bits)
+        bits &= ~(<uint32_t>1 << r)
+        owner = 0
+        while not ((S.hand[owner][TRUMP] >> r) & 1):
+            owner += 1
+        if (R.side[owner] == counted) == 0:
+            break
+        per_seat[owner] += 1
+        top_cards += 1
+        v += R.pts[TRUMP][r]
+    if top_cards == 0:
+        return 0
+    for seat in range(R.n_seats):
+        if per_seat[seat] > tricks:
+            tricks = per_seat[seat]
+    for s in range(N_SUITS):  # the cheapest card still out fills the rest of those tricks
+        for seat in range(R.n_seats):
+            bits = S.hand[seat][s]
+            while bits:
+                r = ctz32(bits)
+                bits &= bits - 1
+                if R.pts[s][r] < min_pts:
+                    min_pts = R.pts[s][r]
+    return v + (R.n_seats * tricks - top_cards) * min_pts + R.trick_units * tricks
 
 
 cdef inline int excuse_out(const Rules* R, const State* S) noexcept nogil:
@@ -354,15 +424,15 @@ cdef inline void boundary_keys(const Search* X, const State* S, uint64_t* k) noe
             if (R.keep_apart[s] >> r) & 1:
                 sym = 64 + r
             else:
-                sym = R.pts[s][r] if R.goal == GOAL_POINTS else 0
+                sym = R.pts[s][r]
             sym |= <uint64_t>(owner + 1) << 8
             a = mix(a, sym, <uint64_t>0x9E3779B97F4A7C15)
             b = mix(b, sym, <uint64_t>0xC2B2AE3D27D4EB4F)
         a = mix(a, 0xFF00 + s, <uint64_t>0x9E3779B97F4A7C15)
         b = mix(b, 0xFF00 + s, <uint64_t>0xC2B2AE3D27D4EB4F)
-    sym = S.leader + 8 * S.stop_count
+    sym = S.leader + 8 * S.stop_count + 32 * S.bouts + 128 * (S.side_tricks if R.exactly_one else 0)
     if R.special_kind == SPECIAL_EXCUSE and excuse_out(R, S):
-        sym += 64 * (S.won_mask + 1)  # FR-4.4 depends on who has won tricks
+        sym += 512 * (S.won_mask + 1)  # FR-4.4 depends on who has won tricks
     k[0] = mix(a, sym + 0x10000, <uint64_t>0x9E3779B97F4A7C15)
     k[1] = mix(b, sym + 0x10000, <uint64_t>0xC2B2AE3D27D4EB4F) | 1  # a lock of 0 marks an empty slot
 
@@ -415,7 +485,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     cdef uint32_t L[N_SUITS]
     cdef uint32_t present[N_SUITS]
     cdef uint32_t bits, held, between
-    cdef int s, r, prev, o, i, j, n = 0, name, tmp, w, last
+    cdef int s, r, prev, o, i, j, n = 0, name, tmp, w, last, led, safe
     cdef int score[MAX_MOVES]
     cdef int seats[MAX_SEATS + 1]
     cdef int suits[MAX_SEATS + 1]
@@ -436,7 +506,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
             bits &= bits - 1
             if X.use_equiv and prev >= 0 and not ((R.keep_apart[s] >> r) & 1) \
                     and not ((R.keep_apart[s] >> prev) & 1) \
-                    and (R.goal == GOAL_TRICKS or R.pts[s][r] == R.pts[s][prev]):
+                    and R.pts[s][r] == R.pts[s][prev]:
                 between = present[s] & ((<uint32_t>1 << r) - 1) & ~((<uint32_t>2 << prev) - 1)
                 if between == 0:
                     prev = r
@@ -457,7 +527,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     if not X.use_order:
         return n
     last = S.n_played == R.n_seats - 1
-    if last:
+    if True:
         for i in range(S.n_played):
             seats[i] = S.t_seat[i]
             suits[i] = S.t_suit[i]
@@ -468,7 +538,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
         r = moves[i] & 31
         if moves[i] == first:
             score[i] = 1 << 30
-        elif last and ORDER_MODE & 1:
+        elif last:
             # the last card of a trick: its outcome is known exactly
             suits[S.n_played] = s
             ranks[S.n_played] = r
@@ -478,8 +548,24 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
                 score[i] = (1 << 28) + (R.pts[s][r] << 8) - r if w != S.n_played else (1 << 27) - r
             else:
                 score[i] = -(R.pts[s][r] << 8) - r
-        elif ORDER_MODE & 2:
-            score[i] = X.hist[seat][s][r]
+        elif (ORDER_MODE & 2 and S.n_played > 0) or (ORDER_MODE & 4 and S.n_played == 0):
+            # a card that wins now and that no opponent still to play can beat goes first;
+            # with a partner's card safe, feed points; otherwise play low
+            suits[S.n_played] = s
+            ranks[S.n_played] = r
+            led = s if S.n_played == 0 else led_suit(R, S.t_suit, S.n_played, S.named)
+            w = winner_of(R, seats, suits, ranks, S.n_played + 1, S.named, S.won_mask, 0)
+            safe = w >= 0
+            if safe:
+                for o in range(S.n_played + 1, R.n_seats):
+                    j = (S.leader + o) % R.n_seats
+                    if R.maxer[j] != R.maxer[seats[w]] and could_beat(R, S, j, suits[w], ranks[w], led):
+                        safe = 0
+                        break
+            if safe and R.maxer[seats[w]] == R.maxer[seat]:
+                score[i] = (1 << 27) - r if w == S.n_played else (1 << 26) + R.pts[s][r]
+            else:
+                score[i] = -(R.pts[s][r] << 8) - r
         else:
             score[i] = 0
     for i in range(1, n):  # insertion sort, descending score
@@ -489,6 +575,21 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
             tmp = moves[j]; moves[j] = moves[j - 1]; moves[j - 1] = tmp
             j -= 1
     return n
+
+
+cdef inline int could_beat(const Rules* R, const State* S, int seat, int suit, int rank, int led) noexcept nogil:
+    """Whether ``seat`` holds a card that might beat (suit, rank) in this trick (a quick test
+    for move ordering only: it ignores the finer play rules)."""
+    cdef uint32_t above = ~((<uint32_t>2 << rank) - 1)
+    if led < 0 or led == SPECIAL:
+        return 1
+    if suit == led:
+        if S.hand[seat][led] & above:
+            return 1
+        return suit != TRUMP and S.hand[seat][led] == 0 and S.hand[seat][TRUMP] != 0 and R.tarock_trumps
+    if suit == TRUMP:
+        return S.hand[seat][led] == 0 and (S.hand[seat][TRUMP] & above) != 0
+    return 1
 
 
 cdef int skus_holder(const Rules* R, const State* S) noexcept nogil:
@@ -555,8 +656,15 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
     if S.n_played:
         return expand(X, S, alpha, beta, -1, &best)
     if S.trick_no > X.R.n_tricks or S.over:
-        return 0
+        return terminal_value(&X.R, S)
     hi = remaining_max(&X.R, S)
+    if X.use_bounds:
+        lo = sure_count(&X.R, S, 1)
+        if lo >= beta:
+            return lo
+        hi -= sure_count(&X.R, S, 0)
+        if hi <= alpha:
+            return hi
     if X.use_table:
         boundary_keys(X, S, k)
         e = probe(X, k)
@@ -638,7 +746,7 @@ cdef class Engine:
             raise MemoryError("cannot allocate a %d MB transposition table" % memory_mb)
         self.X.n_entries = n
         self.table_bytes = n * sizeof(Entry)
-        self.X.use_table = self.X.use_order = self.X.use_equiv = 1
+        self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = 1
 
     def __dealloc__(self):
         free(self.X.table)
@@ -667,7 +775,16 @@ cdef class Engine:
         R.colour_valat_seat = spec["colour_valat_seat"]
         R.demand_policy = spec["demand_policy"]
         R.trick_units = spec["trick_units"]
-        R.goal = spec["goal"]
+        R.excuse_exchange = spec["excuse_exchange"]
+        R.event_kind = spec["event_kind"]
+        R.event_trick = spec["event_trick"]
+        for suit, rank in spec["event_cards"]:
+            R.event_mask[suit] |= <uint32_t>1 << rank
+        for i, j in enumerate(spec["bout_bonus"]):
+            R.bout_bonus[i] = j
+        for suit, rank in spec["bout_cards"]:
+            R.bout_mask[suit] |= <uint32_t>1 << rank
+        R.exactly_one = spec["exactly_one"]
         R.stop_party = spec["stop_party"]
         R.stop_after = spec["stop_after"]
         R.guard_mask = spec["guard_mask"]
@@ -696,11 +813,15 @@ cdef class Engine:
         S.demanded = spec["demanded"]
         S.won_mask = spec["won_mask"]
         S.stop_count = spec["stop_count"]
+        S.side_tricks = spec["side_tricks"]
+        S.bouts = spec["bouts"]
         # the table context: every rule and the side and goal (entries of other contexts never match)
         for v in (R.n_seats, R.n_tricks, R.special_kind, R.tarock_trumps, R.tarockzwang, R.colour_lead_rule,
                   R.must_overtrump, R.overtrump_on_trump_lead, R.must_beat, R.pagat_rule, R.emperor,
-                  R.colour_valat_seat, R.demand_policy, R.trick_units, R.goal, R.stop_party, R.stop_after,
-                  R.guard_mask, *spec["side"], *spec["maxer"],
+                  R.colour_valat_seat, R.demand_policy, R.trick_units, R.excuse_exchange, R.event_kind,
+                  R.event_trick, R.exactly_one, R.stop_party, R.stop_after, R.guard_mask,
+                  *[x for p in spec["event_cards"] for x in p], *spec["bout_bonus"],
+                  *[x for p in spec["bout_cards"] for x in p], *spec["side"], *spec["maxer"],
                   *spec["party"],
                   *[x for r in spec["reserved"] for x in r], *[x for p in spec["points"] for x in p],
                   *[x for p in spec["keep_apart"] for x in p]):
@@ -722,15 +843,18 @@ cdef class Engine:
         self._load(spec, &S)
         return trick_winner(&self.X.R, &S, S.n_played, last)
 
-    def solve(self, dict spec, long long node_limit=0, double time_limit=0, bint all_cards=False,
-              bint line=False, bint use_table=True, bint use_order=True, bint use_equiv=True):
-        """Exact remaining value (or proven bounds) of the spec's position for the side.
+    def solve(self, dict spec, long long node_limit=0, double time_limit=0, int target=-1,
+              bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
+              bint use_equiv=True, bint use_bounds=True):
+        """The side's remaining count for the spec's position: exact, or proven bounds when a
+        limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
+        is decided (one null-window test, for yes/no goals).
 
-        Returns a dict: lower, upper, nodes, probes, hits, and when asked ``cards``
-        (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as -1).
+        Returns a dict: lower, upper, nodes, probes, hits, iterations, aborted, and when asked
+        ``cards`` (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as -1).
         """
         cdef State S, child
-        cdef int lo = 0, hi, tv, clo, chi, i, n, v
+        cdef int lo, hi, tv, i, n
         cdef int moves[MAX_MOVES]
         self._load(spec, &S)
         self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = 0
@@ -738,11 +862,9 @@ cdef class Engine:
         self.X.node_limit = node_limit
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
+        self.X.use_bounds = use_bounds
         self.X.age = (self.X.age + 1) & 0xFF
-        memset(self.X.hist, 0, sizeof(self.X.hist))
-        hi = remaining_max(&self.X.R, &S)
-        with nogil:
-            search_value(&self.X, &S, &lo, &hi)
+        lo, hi = self._bounds(&S, target)
         out = {"lower": lo, "upper": hi}
         if all_cards and not self.X.aborted:
             cards = {}
@@ -750,16 +872,38 @@ cdef class Engine:
             for i in range(n):
                 child = S
                 tv = self._child(&child, moves[i])
-                clo = 0
-                chi = remaining_max(&self.X.R, &child)
-                with nogil:
-                    search_value(&self.X, &child, &clo, &chi)
-                cards[moves[i]] = (clo + tv, chi + tv)
+                lo2, hi2 = self._bounds(&child, target - tv if target >= 0 else -1)
+                cards[moves[i]] = (lo2 + tv, hi2 + tv)
             out["cards"] = cards
-        if line and lo == hi and not self.X.aborted:
-            out["line"] = self._line(&S, lo)
-        out.update(iterations=self.X.iterations, nodes=self.X.nodes, probes=self.X.probes, hits=self.X.hits, aborted=bool(self.X.aborted))
+        if line and not self.X.aborted:
+            if lo == hi:
+                out["line"] = self._line(&S, lo, 0)
+            elif target >= 0:
+                out["line"] = self._line(&S, target, 1) if lo >= target else self._line(&S, target - 1, 2)
+        out.update(iterations=self.X.iterations, nodes=self.X.nodes, probes=self.X.probes, hits=self.X.hits,
+                   aborted=bool(self.X.aborted))
         return out
+
+    cdef tuple _bounds(self, State* S, int target):
+        """Proven (lower, upper) of the remaining count: exact, or decided against target."""
+        cdef int lo = 0, hi = remaining_max(&self.X.R, S), g
+        if target < 0:
+            with nogil:
+                search_value(&self.X, S, &lo, &hi)
+        elif target <= lo:
+            pass
+        elif target > hi:
+            pass
+        else:
+            with nogil:
+                self.X.iterations += 1
+                g = ab(&self.X, S, target - 1, target)
+            if not self.X.aborted:
+                if g >= target:
+                    lo = g
+                else:
+                    hi = g
+        return lo, hi
 
     cdef int _child(self, State* S, int move) noexcept:
         cdef int seat = (S.leader + S.n_played) % self.X.R.n_seats
@@ -768,17 +912,26 @@ cdef class Engine:
             return finish_trick(&self.X.R, S)
         return 0
 
-    cdef int _exact(self, State* S) noexcept:
-        cdef int lo = 0, hi = remaining_max(&self.X.R, S)
+    cdef bint _holds(self, State* S, int value, int mode):
+        """Whether the remaining count is == value (mode 0), >= value (1) or <= value (2)."""
+        cdef int lo, hi, g
+        if mode == 0:
+            lo, hi = self._bounds(S, -1)
+            return lo == value
         with nogil:
-            search_value(&self.X, S, &lo, &hi)
-        return lo
+            if mode == 1:
+                g = ab(&self.X, S, value - 1, value)
+            else:
+                g = ab(&self.X, S, value, value + 1)
+        return g >= value if mode == 1 else g <= value
 
-    cdef list _line(self, State* root, int value):
-        """The principal variation: at each step a move that keeps the value."""
+    cdef list _line(self, State* root, int value, int mode):
+        """A line of optimal play: at each step a move that keeps the claim about the count
+        (== value, or >= / <= value for yes/no goals).  The side that cannot change the
+        outcome plays its first move in search order."""
         cdef State S = root[0], child
         cdef int moves[MAX_MOVES]
-        cdef int n, i, seat, tv, g, holder, maximizing
+        cdef int n, i, seat, tv, holder, maximizing, deciding
         out = []
         while S.trick_no <= self.X.R.n_tricks and not S.over and not self.X.aborted:
             if S.n_played == 0:
@@ -787,21 +940,17 @@ cdef class Engine:
                     child = S
                     child.demanded = 1
                     # the demand is made unless the side holds the skus and is better off without it
-                    if not self.X.R.maxer[holder] or self._exact(&child) == value:
+                    if not self.X.R.maxer[holder] or self._holds(&child, value, mode):
                         S.demanded = 1
                         out.append(-1)
             seat = (S.leader + S.n_played) % self.X.R.n_seats
             maximizing = self.X.R.maxer[seat]
-            n = legal_moves(&self.X.R, &S, moves)
+            deciding = mode == 0 or (mode == 1) == maximizing
+            n = gen_moves(&self.X, &S, seat, moves, -1)
             for i in range(n):
                 child = S
                 tv = self._child(&child, moves[i])
-                with nogil:
-                    if maximizing:
-                        g = ab(&self.X, &child, value - tv - 1, value - tv) + tv
-                    else:
-                        g = ab(&self.X, &child, value - tv, value - tv + 1) + tv
-                if (maximizing and g >= value) or (not maximizing and g <= value):
+                if not deciding or self._holds(&child, value - tv, mode if mode else (1 if maximizing else 2)):
                     out.append(moves[i])
                     S = child
                     value -= tv

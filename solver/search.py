@@ -20,21 +20,15 @@ import re
 import time
 from dataclasses import dataclass, field
 
+from . import goals as goal_defs
 from ._core import Engine
 from .errors import TarokError
+from .goals import FRENCH_REQUIREMENT, GOALS
 from .position import DEMAND, _NAMES
-from .variants import EXCUSE, NO_TRICKS, ONE_TRICK, POSITIVE, SKUS, TRUMP_22
+from .variants import ALL_TRICKS, EXCUSE, NO_TRICKS, ONE_TRICK, SKUS, TRUMP_22
 
-GOALS = {
-    "points": "card points the side ends with",
-    "tricks": "tricks the side ends with",
-    "win": "the point contract is made (Slovenian ≥ 35 2/3, or 35 1/3 with win_at_35_plus_card; "
-           "Königrufen ≥ 35 2/3)",
-    "valat": "the side wins every trick (valat, tout, chelem)",
-    "no-tricks": "the side wins no trick (beggar, Bettler, nolo)",
-}
-_GOAL_CODE = {"points": 0, "tricks": 1, "win": 0, "valat": 1, "no-tricks": 1}
-
+EVENT_WINS_WITH, EVENT_FALLS_TO, EVENT_CAPTURES = 1, 2, 3  # _core.pxd EventKind
+_BOUT_BONUS = [FRENCH_REQUIREMENT[b] - FRENCH_REQUIREMENT[b + 1] for b in range(3)] + [0]
 
 class GoalError(TarokError):
     """A goal that does not exist or does not apply to this position."""
@@ -108,14 +102,79 @@ def _side_seats(pos, side):
     return pos.parties[pos.party_of(side)]
 
 
-def encode(pos, seats, goal):
+@dataclass(frozen=True)
+class GoalSpec:
+    """A goal as the core counts it: tables, and how the count reads as an answer.
+
+    ``compare`` is "count" (the count is the answer), ">=" or "<=" (yes when the final
+    count meets ``target``); ``so_far`` is what the side has already counted."""
+
+    goal: str
+    tables: dict
+    compare: str
+    target: object
+    so_far: int
+
+
+def goal_spec(pos, goal, party):
+    """Translate a goal (``goals.GOALS``) into the core's counting tables for ``party``."""
+    v, d, c = pos.variant, pos.deck, pos.contract
+    reason = goal_defs.applies(pos, goal)
+    if reason:
+        raise GoalError(reason)
+    if goal == "win":
+        if party != 0:
+            raise GoalError("goal 'win' is the declarer side's")
+        goal = {NO_TRICKS: "no-tricks", ONE_TRICK: "one-trick", ALL_TRICKS: "valat"}.get(c.objective, "win")
+    sr = lambda card: (d.suit[card], d.rank[card])
+    t = {"points": [], "trick_units": 0, "excuse_exchange": 0, "event_kind": 0, "event_trick": 0,
+         "event_cards": [], "bout_bonus": [0, 0, 0, 0], "bout_cards": [], "exactly_one": 0}
+    tricks = pos.tricks_won(party)
+    pile = set(pos.pile(party))
+    card_points = [sr(card) + (v.points[card],) for card in range(d.size)]
+    if goal in ("points", "win"):
+        t.update(points=card_points, trick_units=v.trick_units, excuse_exchange=int(v.special == EXCUSE))
+        if goal == "points":
+            return GoalSpec(goal, t, "count", None, pos.points(party))
+        if v.family == "french":  # FR-6.4 as a count: points + a bonus per bout held
+            held = goal_defs.bouts(pos, party)
+            t.update(bout_bonus=_BOUT_BONUS, bout_cards=[sr(d.trump(1)), sr(d.trump(21)), sr(d.special)])
+            return GoalSpec("win", t, ">=", FRENCH_REQUIREMENT[0], pos.points(party) + sum(_BOUT_BONUS[:held]))
+        return GoalSpec("win", t, ">=", goal_defs.win_target(pos), pos.points(party))
+    if goal in ("tricks", "valat", "no-tricks"):
+        t["trick_units"] = 1
+        compare, target = {"tricks": ("count", None), "valat": (">=", pos.n_tricks), "no-tricks": ("<=", 0)}[goal]
+        return GoalSpec(goal, t, compare, target, tricks)
+    if goal == "one-trick":
+        t["exactly_one"] = 1
+        return GoalSpec(goal, t, ">=", 1, 0)
+    if goal in ("trula", "kings"):
+        wanted = [d.trump(n) for n in (1, 21, 22)] if goal == "trula" else [d.king(s) for s in range(4)]
+        t["points"] = [sr(card) + (1,) for card in wanted]
+        return GoalSpec(goal, t, ">=", len(wanted), sum(d.tokens[x] in pile for x in wanted))
+    last = pos.n_tricks
+    event = {
+        "pagat-ultimo": (EVENT_WINS_WITH, last, [d.trump(1)]),
+        "uhu": (EVENT_WINS_WITH, last - 1, [d.trump(2)]),
+        "pelikan": (EVENT_WINS_WITH, last - 2, [d.trump(3)]),
+        "quapil": (EVENT_WINS_WITH, last - 3, [d.trump(4)]),
+        "petit-au-bout": (EVENT_FALLS_TO, last, [d.trump(1)]),
+        "mond-capture": (EVENT_CAPTURES, 0, [d.trump(21)]),
+        "king-ultimo": (EVENT_WINS_WITH, last, [d.king(s) for s in range(4)]) if v.family == "danish"
+        else (EVENT_FALLS_TO, last, [pos.called_king]),
+    }[goal]
+    t.update(event_kind=event[0], event_trick=event[1], event_cards=[sr(card) for card in event[2]])
+    return GoalSpec(goal, t, ">=", 1, int(goal_defs.achieved(pos, goal, party)) if pos.tricks else 0)
+
+
+def encode(pos, seats, spec):
     """The integer description of ``pos`` the compiled core reads (see _core.pxd)."""
     v, d, c = pos.variant, pos.deck, pos.contract
     rules = pos.play_rules
-    code = _GOAL_CODE[goal]
-    maxer = [0 if (s in seats) == (goal == "no-tricks") else 1 for s in range(pos.players)]
-    special_roles = {d.trump(1), d.trump(21)} | {card for card in rules.reserved}
-    special_roles |= {d.king(s) for s in range(4)}
+    party = pos.party_of(seats[0])
+    t = spec.tables
+    maxer = [int((s in seats) != (spec.compare == "<=")) for s in range(pos.players)]
+    special_roles = {d.trump(1), d.trump(21)} | set(rules.reserved) | {d.king(s) for s in range(4)}
     if d.special is not None:
         special_roles.add(d.special)
     if v.special == TRUMP_22:
@@ -124,6 +183,7 @@ def encode(pos, seats, goal):
     def sr(card):
         return d.suit[card], d.rank[card]
 
+    keep_apart = {sr(card) for card in special_roles} | set(t["event_cards"]) | set(t["bout_cards"])
     return {
         "n_seats": pos.players, "n_tricks": pos.n_tricks,
         "special_kind": {TRUMP_22: 0, EXCUSE: 1, SKUS: 2}[v.special],
@@ -136,10 +196,8 @@ def encode(pos, seats, goal):
         "colour_valat_seat": pos.declarer if c.colour_valat else -1,
         "demand_policy": 0 if v.special != SKUS else
         {"solver_choice": 1, "always": 2, "never": 3}[pos.options["skus_demand_policy"]],
-        "trick_units": v.trick_units, "goal": code,
         "reserved": [(holder,) + sr(card) + (trick,) for card, (holder, trick, _) in rules.reserved.items()],
-        "points": [sr(card) + (v.points[card],) for card in range(d.size)],
-        "keep_apart": [sr(card) for card in special_roles],
+        "keep_apart": sorted(keep_apart),
         "side": [int(s in seats) for s in range(pos.players)],
         "maxer": maxer,
         "party": [pos.party_of(s) for s in range(pos.players)],
@@ -149,6 +207,9 @@ def encode(pos, seats, goal):
         "named": -1 if pos._named is None else pos._named,
         "demanded": int(pos._demanded),
         "won_mask": sum(1 << p for p in range(len(pos.parties)) if pos.tricks_won(p)),
+        "side_tricks": min(2, pos.tricks_won(party)),
+        "bouts": goal_defs.bouts(pos, party) if t["bout_cards"] else 0,
+        **t,
         **_early_end(pos),
     }
 
@@ -179,67 +240,48 @@ class Solver:
         self._engine.clear()
 
     def solve(self, position, goal="points", side=None, all_cards=False, line=False, limit=None):
+        """See :func:`solve`."""
         pos = position
-        if goal not in GOALS:
-            raise GoalError("unknown goal %r; goals are %s" % (goal, ", ".join(GOALS)))
         if pos.is_over:
             raise GoalError("play is over: nothing to solve")
         seats = _side_seats(pos, side)
-        party = pos.party_of(seats[0])
-        target = self._target(pos, goal, party)
+        spec = goal_spec(pos, goal, pos.party_of(seats[0]))
         nodes, seconds = _parse_limit(limit)
-        spec = encode(pos, seats, goal)
         start = time.perf_counter()
-        raw = self._engine.solve(spec, node_limit=nodes, time_limit=seconds, all_cards=all_cards, line=line)
+        target = -1  # count goals: the exact count; yes/no goals: one test against the target
+        if spec.compare == ">=":
+            target = max(0, spec.target - spec.so_far)
+        elif spec.compare == "<=":
+            target = max(0, spec.target - spec.so_far + 1)
+        raw = self._engine.solve(encode(pos, seats, spec), node_limit=nodes, time_limit=seconds,
+                                 target=target, all_cards=all_cards, line=line)
         elapsed = time.perf_counter() - start
-        so_far = pos.points(party) if _GOAL_CODE[goal] == 0 else pos.tricks_won(party)
-        lower, upper = raw["lower"] + so_far, raw["upper"] + so_far
+        lower, upper = raw["lower"] + spec.so_far, raw["upper"] + spec.so_far
         to_token = _token_map(pos)
-        result = Result(goal=goal, side=tuple(seats), value=None, display="", bounds=(lower, upper),
-                        exact=lower == upper, nodes=raw["nodes"], seconds=elapsed, table_hits=raw["hits"],
-                        table_probes=raw["probes"])
-        result.value, result.display = self._present(pos, goal, target, lower, upper)
+        value, display = _present(pos, spec, lower, upper)
+        result = Result(goal=goal, side=tuple(seats), value=value, display=display, bounds=(lower, upper),
+                        exact=value is not None, nodes=raw["nodes"], seconds=elapsed,
+                        table_hits=raw["hits"], table_probes=raw["probes"])
         for move, (lo, hi) in raw.get("cards", {}).items():
-            result.cards[to_token(move)] = self._present(pos, goal, target, lo + so_far, hi + so_far)[0]
+            result.cards[to_token(move)] = _present(pos, spec, lo + spec.so_far, hi + spec.so_far)[0]
         result.line = [DEMAND if m == -1 else to_token(m) for m in raw.get("line", [])]
         return result
 
-    @staticmethod
-    def _target(pos, goal, party):
-        """For yes/no goals: the count the side must reach (>=), or for no-tricks stay at (<=)."""
-        v, c = pos.variant, pos.contract
-        if goal == "win":
-            if c.kind != POSITIVE or v.family not in ("slovenian", "koenigrufen"):
-                raise GoalError("goal 'win' is solved here for Slovenian and Königrufen point contracts; "
-                                "%s %s is not one (French bout requirements come with the next solver step)"
-                                % (v.id, c.id))
-            if party != 0:
-                raise GoalError("goal 'win' is the declarer side's")
-            return 106 if pos.options.get("win_at_35_plus_card") else 107  # SI-6.6, AT-5.3 (thirds)
-        if goal == "valat":
-            return pos.n_tricks
-        if goal == "no-tricks":
-            return 0
-        return None
 
-    @staticmethod
-    def _present(pos, goal, target, lower, upper):
-        """(value, display) from proven bounds on the side's final count."""
-        if goal == "points":
-            if lower == upper:
-                return lower, pos.variant.format_units(lower)
-            return None, "between %s and %s" % (pos.variant.format_units(lower), pos.variant.format_units(upper))
-        if goal == "tricks":
-            if lower == upper:
-                return lower, str(lower)
-            return None, "between %d and %d" % (lower, upper)
-        if goal == "no-tricks":
-            yes, no = upper <= target, lower > target
-        else:
-            yes, no = lower >= target, upper < target
-        if yes or no:
-            return yes, "yes" if yes else "no"
-        return None, "unknown (search stopped)"
+def _present(pos, spec, lower, upper):
+    """(value, display) from proven bounds on the side's final count."""
+    if spec.compare == "count":
+        fmt = pos.variant.format_units if spec.goal == "points" else str
+        if lower == upper:
+            return lower, fmt(lower)
+        return None, "between %s and %s" % (fmt(lower), fmt(upper))
+    if spec.compare == "<=":
+        yes, no = upper <= spec.target, lower > spec.target
+    else:
+        yes, no = lower >= spec.target, upper < spec.target
+    if yes or no:
+        return yes, "yes" if yes else "no"
+    return None, "unknown (search stopped)"
 
 
 def _token_map(pos):

@@ -1,50 +1,46 @@
 """The plain reference: exhaustive minimax over `Position`, no tricks of any kind.
 
 Slow and obviously right: it plays every legal card (every skus name, both answers to
-the Danish demand question) through the readable rules engine and reads the counts off
-the finished position.  The compiled solver must agree with it exactly.
+the Danish demand question) through the readable rules engine and scores the finished
+position with the goal's definition in `solver.goals`.  The side maximises that value,
+everybody else minimises it.  The compiled solver must agree with it exactly.
 """
 
+from solver.goals import achieved
 from solver.position import DEMAND
 
 
-def _demand_choice(pos):
-    """Whether the Danish demand question is open now (DK-3.7, policy solver_choice)."""
-    v = pos.variant
-    if v.special != "SKUS" or pos.options["skus_demand_policy"] != "solver_choice":
+def _demand_holder(pos):
+    """The skus holder when the Danish demand question is open now (DK-3.7), else None."""
+    if pos.variant.special != "SKUS" or pos.options["skus_demand_policy"] != "solver_choice":
         return None
-    if pos.current_trick or pos.trick_number != pos.n_tricks - 2 or pos.is_over:
+    if pos.is_over or pos.current_trick or pos.trick_number != pos.n_tricks - 2:
         return None
     return next((s for s in range(pos.players) if "EX" in pos.hand(s)), None)
 
 
-def final_count(pos, seats, goal):
-    """Points (or tricks) the party of ``seats`` ends with under perfect play.
-
-    ``seats`` maximise, everybody else minimises; for ``no-tricks`` the roles swap
-    (the side wants few tricks)."""
-    party = pos.party_of(seats[0])
-    if pos.is_over or not any(pos.hand(s) for s in range(pos.players)):
-        return pos.points(party) if goal == "points" else pos.tricks_won(party)
-    holder = _demand_choice(pos)
+def value(pos, seats, goal):
+    """The goal's final value for the party of ``seats`` under perfect play (bools as 0/1)."""
+    if pos.is_over:
+        return int(achieved(pos, goal, pos.party_of(seats[0])))
+    holder = _demand_holder(pos)
     if holder is not None:
         pos.play(DEMAND)
-        with_demand = final_count(pos, seats, goal)
+        demanded = value(pos, seats, goal)
         pos.undo()
-        maximisers_hold = (holder in seats) != (goal == "no-tricks")
-        if not maximisers_hold:
-            return with_demand  # some maximiser may demand, and so may a minimiser
-        return min(with_demand, _best(pos, seats, goal))
+        if holder not in seats:
+            return demanded  # the side may demand, and so may the holder's partners in the coalition
+        return min(demanded, _best(pos, seats, goal))  # the opponents decide
     return _best(pos, seats, goal)
 
 
 def _best(pos, seats, goal):
-    maximise = (pos.to_move in seats) != (goal == "no-tricks")
+    maximise = pos.to_move in seats
     best = None
     for move in pos.legal_moves:
         pos.play(move)
-        value = final_count(pos, seats, goal)
+        v = value(pos, seats, goal)
         pos.undo()
-        if best is None or (value > best if maximise else value < best):
-            best = value
+        if best is None or (v > best if maximise else v < best):
+            best = v
     return best
