@@ -13,7 +13,7 @@ seat down, so the value is what the seat can guarantee).
 >>> r.display, r.cards
 ('46 2/3', {'D1': 140, 'CJ': 140})
 >>> r.line
-['D1', 'DN', 'DK', 'D4', 'DJ', 'HQ', 'CJ', 'SN']
+['CJ', 'SN', 'DJ', 'D4', 'D1', 'DN', 'DK', 'HQ']
 """
 
 import re
