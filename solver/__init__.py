@@ -12,12 +12,12 @@ from .errors import (AnnouncementError, CardCountError, CardNotInDeckError, Dupl
                      SeatError, TarokError, UnknownCardError, UnknownContractError, UnknownVariantError)
 from .notation import load_example
 from .position import Position, Trick
-from .search import GOALS, Result, Solver, solve
+from .search import GOALS, Result, Solver, solve, solve_many
 from .variants import VARIANTS, get_variant
 
 __all__ = [
     "Position", "Trick", "VARIANTS", "get_variant", "parse_card", "parse_cards", "load_example",
-    "solve", "Solver", "Result", "GOALS",
+    "solve", "solve_many", "Solver", "Result", "GOALS",
     "TarokError", "NotationError", "UnknownCardError", "CardNotInDeckError", "DuplicateCardError",
     "CardCountError", "HandSizeError", "UnknownVariantError", "UnknownContractError", "SeatError",
     "IllegalDiscardError", "IllegalMoveError", "AnnouncementError", "OptionError",

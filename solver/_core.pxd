@@ -93,6 +93,8 @@ cdef struct Search:
     Rules R
     Entry* table
     uint64_t n_entries              # a power of two, 4-entry buckets
+    uint64_t max_entries            # the memory budget; the table grows up to it as it fills
+    uint64_t fills                  # slots filled since the last growth
     uint64_t context[2]             # mixed into every key: rules, side, goal
     long long nodes
     long long node_limit            # 0 = none

@@ -16,8 +16,11 @@ seat down, so the value is what the seat can guarantee).
 ['CJ', 'SN', 'DJ', 'D4', 'D1', 'DN', 'DK', 'HQ']
 """
 
+import os
 import re
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from . import goals as goal_defs
@@ -305,3 +308,26 @@ def solve(position, goal="points", side=None, all_cards=False, line=False, limit
     ``value=None``.
     """
     return Solver(memory_mb).solve(position, goal, side, all_cards, line, limit)
+
+
+def solve_many(positions, goal="points", side=None, all_cards=False, line=False, limit=None,
+               workers=None, memory_mb=256):
+    """Solve many positions on ``workers`` threads (default: every core), one table each.
+
+    The search runs without the GIL, so threads scale on one machine.  Results come
+    back in the order of ``positions``.  Each thread's table is ``memory_mb``.
+    """
+    positions = list(positions)
+    workers = workers or os.cpu_count() or 1
+    local = threading.local()
+
+    def one(pos):
+        solver = getattr(local, "solver", None)
+        if solver is None:
+            solver = local.solver = Solver(memory_mb)
+        return solver.solve(pos, goal, side, all_cards, line, limit)
+
+    if workers == 1 or len(positions) <= 1:
+        return [one(p) for p in positions]
+    with ThreadPoolExecutor(max_workers=min(workers, len(positions))) as pool:
+        return list(pool.map(one, positions))
