@@ -59,6 +59,7 @@ cdef struct Rules:
     int res_rank[MAX_RESERVED]
     int res_trick[MAX_RESERVED]     # 1-based designated trick
     int pts[N_SUITS][32]            # value per card the side takes
+    int min_pts                     # the smallest pts of any card of the deck
     uint32_t keep_apart[N_SUITS]    # cards never merged as equivalent (special roles)
     int side[MAX_SEATS]             # 1 for the seats whose tricks/points are counted
     int maxer[MAX_SEATS]            # 1 for the seats that maximise the count (the side, or the
@@ -79,6 +80,7 @@ cdef struct State:
     int stop_count                  # tricks won so far by Rules.stop_party
     int side_tricks                 # tricks won by the side, up to 2 (exactly_one)
     int bouts                       # bouts the side holds (bout_bonus)
+    int rem_pts                     # pts of the cards in hands and in the current trick
     int over                        # play stopped early
 
 cdef struct Entry:
@@ -104,6 +106,7 @@ cdef struct Search:
     int use_order
     int use_equiv
     int use_bounds
+    int lead_mode
     uint8_t age
     long long probes
     long long hits

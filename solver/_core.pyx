@@ -28,7 +28,6 @@ cdef extern from *:
     int __builtin_clz(unsigned int) nogil
 
 DEF INF = 30000
-DEF ORDER_MODE = 7
 
 # ------------------------------------------------------------------ rules
 
@@ -279,6 +278,7 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
     for i in range(n):
         s = S.t_suit[i]
         r = S.t_rank[i]
+        S.rem_pts -= R.pts[s][r]
         dest = ws
         if s == SPECIAL:
             ex = i
@@ -329,20 +329,12 @@ cdef inline int terminal_value(const Rules* R, const State* S) noexcept nogil:
 
 cdef int remaining_max(const Rules* R, const State* S) noexcept nogil:
     """The most the side could still collect: every outstanding unit, event and bonus."""
-    cdef int seat, s, i, v = 0, b
-    cdef uint32_t bits
+    cdef int v, b
     if R.exactly_one:
         return 1
     if S.over:
         return 0
-    for seat in range(R.n_seats):
-        for s in range(N_SUITS):
-            bits = S.hand[seat][s]
-            while bits:
-                v += R.pts[s][ctz32(bits)]
-                bits &= bits - 1
-    for i in range(S.n_played):
-        v += R.pts[S.t_suit[i]][S.t_rank[i]]
+    v = S.rem_pts
     for b in range(S.bouts, 3):
         v += R.bout_bonus[b]
     if R.event_kind and (R.event_trick == 0 or S.trick_no <= R.event_trick):
@@ -356,7 +348,7 @@ cdef int sure_count(const Rules* R, const State* S, int counted) noexcept nogil:
     played to, so those cards, the other cards of those tricks and their trick units are theirs.
     Not used where a tarok can lose (colour games, colour valat) or the emperor trick could
     turn the top trumps over."""
-    cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0, min_pts = 1000, s
+    cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0
     cdef int per_seat[MAX_SEATS]
     cdef uint32_t all_trumps = 0, bits
     if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
@@ -384,15 +376,8 @@ cdef int sure_count(const Rules* R, const State* S, int counted) noexcept nogil:
     for seat in range(R.n_seats):
         if per_seat[seat] > tricks:
             tricks = per_seat[seat]
-    for s in range(N_SUITS):  # the cheapest card still out fills the rest of those tricks
-        for seat in range(R.n_seats):
-            bits = S.hand[seat][s]
-            while bits:
-                r = ctz32(bits)
-                bits &= bits - 1
-                if R.pts[s][r] < min_pts:
-                    min_pts = R.pts[s][r]
-    return v + (R.n_seats * tricks - top_cards) * min_pts + R.trick_units * tricks
+    # the other cards of those tricks are worth at least the deck's cheapest card
+    return v + (R.n_seats * tricks - top_cards) * R.min_pts + R.trick_units * tricks
 
 
 cdef inline int excuse_out(const Rules* R, const State* S) noexcept nogil:
@@ -528,7 +513,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     cdef uint32_t L[N_SUITS]
     cdef uint32_t present[N_SUITS]
     cdef uint32_t bits, held, between
-    cdef int s, r, prev, o, i, j, n = 0, name, tmp, w, last, led, safe
+    cdef int s, r, prev, o, i, j, n = 0, name, tmp, w, last, led, safe, top
     cdef int score[MAX_MOVES]
     cdef int seats[MAX_SEATS + 1]
     cdef int suits[MAX_SEATS + 1]
@@ -591,7 +576,17 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
                 score[i] = (1 << 28) + (R.pts[s][r] << 8) - r if w != S.n_played else (1 << 27) - r
             else:
                 score[i] = -(R.pts[s][r] << 8) - r
-        elif (ORDER_MODE & 2 and S.n_played > 0) or (ORDER_MODE & 4 and S.n_played == 0):
+        elif S.n_played == 0 and X.lead_mode != 1:
+            score[i] = 0
+            top = top_owner(R, S, s)
+            if X.lead_mode == 2 and top >= 0 and top != seat and R.maxer[top] == R.maxer[seat]:
+                score[i] = 1000 - r  # partner holds the top: lead low to him
+            elif X.lead_mode == 3 and s == TRUMP and top == seat:
+                score[i] = 2000 + r  # cash the top trumps
+            elif X.lead_mode == 4:
+                if top >= 0 and R.maxer[top] == R.maxer[seat]:
+                    score[i] = 1000 + (r if top == seat else -r)
+        else:
             # a card that wins now and that no opponent still to play can beat goes first;
             # with a partner's card safe, feed points; otherwise play low
             suits[S.n_played] = s
@@ -609,8 +604,6 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
                 score[i] = (1 << 27) - r if w == S.n_played else (1 << 26) + R.pts[s][r]
             else:
                 score[i] = -(R.pts[s][r] << 8) - r
-        else:
-            score[i] = 0
     for i in range(1, n):  # insertion sort, descending score
         j = i
         while j > 0 and score[j] > score[j - 1]:
@@ -633,6 +626,21 @@ cdef inline int could_beat(const Rules* R, const State* S, int seat, int suit, i
     if suit == TRUMP:
         return S.hand[seat][led] == 0 and (S.hand[seat][TRUMP] & above) != 0
     return 1
+
+
+cdef inline int top_owner(const Rules* R, const State* S, int suit) noexcept nogil:
+    """The seat holding the highest remaining card of a suit, or -1."""
+    cdef uint32_t merged = 0
+    cdef int seat, r
+    for seat in range(R.n_seats):
+        merged |= S.hand[seat][suit]
+    if not merged:
+        return -1
+    r = 31 - __builtin_clz(merged)
+    for seat in range(R.n_seats):
+        if (S.hand[seat][suit] >> r) & 1:
+            return seat
+    return -1
 
 
 cdef int skus_holder(const Rules* R, const State* S) noexcept nogil:
@@ -836,8 +844,11 @@ cdef class Engine:
         R.n_reserved = len(spec["reserved"])
         for i, (seat, suit, rank, j) in enumerate(spec["reserved"]):
             R.res_seat[i], R.res_suit[i], R.res_rank[i], R.res_trick[i] = seat, suit, rank, j
+        R.min_pts = 1 << 20
         for suit, rank, j in spec["points"]:
             R.pts[suit][rank] = j
+        for suit, rank in spec["deck"]:
+            R.min_pts = min(R.min_pts, R.pts[suit][rank])
         for suit, rank in spec["keep_apart"]:
             R.keep_apart[suit] |= <uint32_t>1 << rank
         for seat in range(R.n_seats):
@@ -847,6 +858,13 @@ cdef class Engine:
         for seat, hand in enumerate(spec["hands"]):
             for suit, rank in hand:
                 S.hand[seat][suit] |= <uint32_t>1 << rank
+        for seat in range(R.n_seats):
+            for suit in range(N_SUITS):
+                for rank in range(32):
+                    if (S.hand[seat][suit] >> rank) & 1:
+                        S.rem_pts += R.pts[suit][rank]
+        for seat, suit, rank in spec["trick"]:
+            S.rem_pts += R.pts[suit][rank]
         S.leader = spec["leader"]
         S.trick_no = spec["trick_no"]
         S.n_played = len(spec["trick"])
@@ -888,7 +906,7 @@ cdef class Engine:
 
     def solve(self, dict spec, long long node_limit=0, double time_limit=0, int target=-1,
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
-              bint use_equiv=True, bint use_bounds=True):
+              bint use_equiv=True, bint use_bounds=True, int lead_mode=0):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).
@@ -906,6 +924,7 @@ cdef class Engine:
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
         self.X.use_bounds = use_bounds
+        self.X.lead_mode = lead_mode
         self.X.age = (self.X.age + 1) & 0xFF
         lo, hi = self._bounds(&S, target)
         out = {"lower": lo, "upper": hi}

@@ -201,6 +201,7 @@ def encode(pos, seats, spec):
         {"solver_choice": 1, "always": 2, "never": 3}[pos.options["skus_demand_policy"]],
         "reserved": [(holder,) + sr(card) + (trick,) for card, (holder, trick, _) in rules.reserved.items()],
         "keep_apart": sorted(keep_apart),
+        "deck": [sr(card) for card in range(d.size)],
         "side": [int(s in seats) for s in range(pos.players)],
         "maxer": maxer,
         "party": [pos.party_of(s) for s in range(pos.players)],
