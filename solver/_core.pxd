@@ -106,12 +106,10 @@ cdef struct Search:
     int use_order
     int use_equiv
     int use_bounds
-    int lead_mode
     uint8_t age
     long long probes
     long long hits
     int iterations                  # null-window searches at the root
-    int hist[MAX_SEATS][N_SUITS][32]  # history heuristic: cutoffs per seat and card
 
 cdef int legal_moves(const Rules* R, const State* S, int* moves) noexcept nogil
 cdef int trick_winner(const Rules* R, const State* S, int n, int last) noexcept nogil

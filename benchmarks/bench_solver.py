@@ -1,0 +1,104 @@
+"""Solver benchmark: seeded sets of deals per variant, JSON out.
+
+    python benchmarks/bench_solver.py                       # every set, default sizes
+    python benchmarks/bench_solver.py --quick               # a sanity run (few deals, short limit)
+    python benchmarks/bench_solver.py --sets slovenian4:12 --deals 50 --out results.json
+
+A set is ``VARIANT:TRICKS`` — deals of VARIANT brought to TRICKS tricks left (12 for a
+full Slovenian deal after the talon exchange) by seeded random legal play.  Each deal
+is solved for ``--goal`` (points by default) with a fresh table, on one core, under
+``--limit`` (a node count or a time such as 60s); unfinished deals are reported, never
+counted as solved.  Per set: median / p90 / max seconds, median nodes, nodes per second,
+table hit rate, share solved.  Timings are measured here and now; nothing is a unit test.
+"""
+
+import argparse
+import json
+import platform
+import random
+import resource
+import statistics
+import sys
+import time
+
+from solver.deal import random_position
+from solver.search import Solver
+from solver.variants import VARIANTS
+
+DEFAULT_SETS = ["slovenian4:12", "koenigrufen:12", "slovenian3:16", "french5:15", "french4:18",
+                "french3:12", "danish:12", "slovenian4:8", "french4:8"]
+
+
+def deal_set(variant, tricks_left, n, seed):
+    """n reproducible positions of ``variant`` with ``tricks_left`` tricks to play."""
+    out = []
+    for i in range(n):
+        rng = random.Random("%s:%d:%d:%d" % (variant, tricks_left, seed, i))
+        pos = random_position(variant, rng=rng)
+        while pos.n_tricks - len(pos.tricks) > tricks_left and not pos.is_over:
+            pos.play(rng.choice(pos.legal_moves))
+        out.append(pos)
+    return out
+
+
+def run_set(name, positions, goal, limit, memory_mb):
+    times, nodes, hits, probes, solved = [], [], 0, 0, 0
+    solver = Solver(memory_mb)
+    for pos in positions:
+        solver.clear()
+        r = solver.solve(pos, goal, limit=limit)
+        times.append(r.seconds)
+        nodes.append(r.nodes)
+        hits += r.table_hits
+        probes += r.table_probes
+        solved += r.exact
+    times_sorted = sorted(times)
+    return {
+        "set": name, "goal": goal, "deals": len(positions), "solved": solved,
+        "solved_share": round(solved / len(positions), 3),
+        "median_s": round(statistics.median(times), 4),
+        "p90_s": round(times_sorted[min(len(times) - 1, int(0.9 * len(times)))], 4),
+        "max_s": round(max(times), 4),
+        "median_nodes": int(statistics.median(nodes)),
+        "nodes_per_s": int(sum(nodes) / max(sum(times), 1e-9)),
+        "table_hit_rate": round(hits / max(probes, 1), 3),
+    }
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sets", nargs="*", default=None, help="VARIANT:TRICKS (default: %s)" % " ".join(DEFAULT_SETS))
+    ap.add_argument("--deals", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--goal", default="points")
+    ap.add_argument("--limit", default="60s", help="per deal: nodes or time (default 60s)")
+    ap.add_argument("--memory", type=int, default=1024, help="table budget in MB (default 1024)")
+    ap.add_argument("--quick", action="store_true", help="5 deals per set, 5 s limit")
+    ap.add_argument("--out", help="write the JSON here too")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.deals, args.limit = 5, "5s"
+    results = []
+    for spec in args.sets or DEFAULT_SETS:
+        variant, _, tricks = spec.partition(":")
+        if variant not in VARIANTS or not tricks.isdigit():
+            ap.error("bad set %r: write VARIANT:TRICKS" % spec)
+        positions = deal_set(variant, int(tricks), args.deals, args.seed)
+        row = run_set(spec, positions, args.goal, args.limit, args.memory)
+        results.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)
+    report = {
+        "machine": {"python": platform.python_version(), "platform": platform.platform(),
+                    "processor": platform.processor()},
+        "args": vars(args), "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+        "sets": results, "when": time.strftime("%Y-%m-%d %H:%M:%S"),
+    }
+    text = json.dumps(report, indent=2)
+    print(text)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
