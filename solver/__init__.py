@@ -10,15 +10,17 @@ from .cards import parse_card, parse_cards
 from .errors import (AnnouncementError, CardCountError, CardNotInDeckError, DuplicateCardError,
                      HandSizeError, IllegalDiscardError, IllegalMoveError, NotationError, OptionError,
                      SeatError, TarokError, UnknownCardError, UnknownContractError, UnknownVariantError)
+from .errors import MissingValueError, ScoringError
 from .notation import load_example
 from .position import Position, Trick
-from .search import GOALS, Result, Solver, solve, solve_many
+from .search import GOALS, Result, SolveInterrupted, Solver, solve, solve_many
 from .variants import VARIANTS, get_variant
 
 __all__ = [
     "Position", "Trick", "VARIANTS", "get_variant", "parse_card", "parse_cards", "load_example",
-    "solve", "solve_many", "Solver", "Result", "GOALS",
+    "solve", "solve_many", "Solver", "Result", "GOALS", "SolveInterrupted",
     "TarokError", "NotationError", "UnknownCardError", "CardNotInDeckError", "DuplicateCardError",
     "CardCountError", "HandSizeError", "UnknownVariantError", "UnknownContractError", "SeatError",
     "IllegalDiscardError", "IllegalMoveError", "AnnouncementError", "OptionError",
+    "ScoringError", "MissingValueError",
 ]

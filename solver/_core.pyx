@@ -801,6 +801,10 @@ cdef class Engine:
     def __dealloc__(self):
         free(self.X.table)
 
+    def stop(self):
+        """Ask a search running in another thread to stop now (it returns its proven bounds)."""
+        self.X.aborted = 1
+
     def clear(self):
         """Forget every table entry."""
         memset(self.X.table, 0, self.X.n_entries * sizeof(Entry))

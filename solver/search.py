@@ -37,6 +37,14 @@ class GoalError(TarokError):
     """A goal that does not exist or does not apply to this position."""
 
 
+class SolveInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a solve: the search stopped cleanly; ``result`` holds the bounds it proved."""
+
+    def __init__(self, result):
+        super().__init__("interrupted")
+        self.result = result
+
+
 @dataclass
 class Result:
     """What :func:`solve` found.
@@ -257,8 +265,8 @@ class Solver:
             target = max(0, spec.target - spec.so_far)
         elif spec.compare == "<=":
             target = max(0, spec.target - spec.so_far + 1)
-        raw = self._engine.solve(encode(pos, seats, spec), node_limit=nodes, time_limit=seconds,
-                                 target=target, all_cards=all_cards, line=line)
+        raw, interrupted = self._run(encode(pos, seats, spec), node_limit=nodes, time_limit=seconds,
+                                     target=target, all_cards=all_cards, line=line)
         elapsed = time.perf_counter() - start
         lower, upper = raw["lower"] + spec.so_far, raw["upper"] + spec.so_far
         to_token = _token_map(pos)
@@ -269,7 +277,37 @@ class Solver:
         for move, (lo, hi) in raw.get("cards", {}).items():
             result.cards[to_token(move)] = _present(pos, spec, lo + spec.so_far, hi + spec.so_far)[0]
         result.line = [DEMAND if m == -1 else to_token(m) for m in raw.get("line", [])]
+        if interrupted:
+            raise SolveInterrupted(result)
         return result
+
+    def _run(self, spec, **kwargs):
+        """Run the engine; in the main thread in a helper thread, so that Ctrl-C stops the
+        search (which runs without the GIL) and keeps what it proved."""
+        if threading.current_thread() is not threading.main_thread():
+            return self._engine.solve(spec, **kwargs), False
+        box = {}
+        done = threading.Event()  # (Thread.join is not safe to interrupt and resume)
+
+        def work():
+            try:
+                box["raw"] = self._engine.solve(spec, **kwargs)
+            except BaseException as exc:  # handed to the caller's thread
+                box["error"] = exc
+            finally:
+                done.set()
+        threading.Thread(target=work, daemon=True).start()
+        interrupted = False
+        try:
+            while not done.wait(0.05):
+                pass
+        except KeyboardInterrupt:
+            self._engine.stop()
+            done.wait()
+            interrupted = True
+        if "error" in box:
+            raise box["error"]
+        return box["raw"], interrupted
 
 
 def _present(pos, spec, lower, upper):
