@@ -72,3 +72,17 @@ class IllegalMoveError(TarokError):
         self.seat = seat
         self.trick = trick
         self.rule = rule
+
+
+class ScoringError(TarokError):
+    """A settlement that cannot be made: play not over, or a bad scoring input (kontra
+    levels, poignée, Danish declarations or cups, Königrufen values)."""
+
+
+class MissingValueError(ScoringError):
+    """A value the seeds do not give and the configuration does not set (the Königrufen bid
+    and bonus tables, RULES.md Q-AT1).  ``key`` names it."""
+
+    def __init__(self, message, key=None):
+        super().__init__(message)
+        self.key = key
