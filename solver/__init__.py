@@ -13,7 +13,8 @@ from .errors import (AnnouncementError, CardCountError, CardNotInDeckError, Dupl
 from .errors import MissingValueError, ScoringError
 from .notation import load_example
 from .position import Position, Trick
-from .search import GOALS, Result, SolveInterrupted, Solver, solve, solve_many
+from .goals import GOALS
+from .search import Result, SolveInterrupted, Solver, solve, solve_many
 from .variants import VARIANTS, get_variant
 
 __all__ = [
