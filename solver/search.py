@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from . import goals as goal_defs
 from ._core import Engine
 from .errors import TarokError
-from .goals import FRENCH_REQUIREMENT
+from .goals import FRENCH_REQUIREMENT, GOALS  # noqa: F401 (GOALS: the goals solve() takes)
 from .position import DEMAND, _NAMES
 from .variants import ALL_TRICKS, EXCUSE, NO_TRICKS, ONE_TRICK, SKUS, TRUMP_22
 
