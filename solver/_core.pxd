@@ -81,6 +81,7 @@ cdef struct State:
     int side_tricks                 # tricks won by the side, up to 2 (exactly_one)
     int bouts                       # bouts the side holds (bout_bonus)
     int rem_pts                     # pts of the cards in hands and in the current trick
+    uint32_t start_out[N_SUITS]     # cards out at the start of the current trick
     int over                        # play stopped early
 
 cdef struct Entry:

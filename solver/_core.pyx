@@ -317,6 +317,10 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
     S.leader = ws
     S.trick_no += 1
     S.n_played = 0
+    for s in range(N_SUITS):  # the cards out at the start of the next trick
+        S.start_out[s] = 0
+        for i in range(n):
+            S.start_out[s] |= S.hand[i][s]
     S.named = NO_NAME
     S.demanded = 0
     return v
@@ -342,12 +346,12 @@ cdef int remaining_max(const Rules* R, const State* S) noexcept nogil:
     return v + R.trick_units * (R.n_tricks - S.trick_no + 1)
 
 
-cdef int sure_count(const Rules* R, const State* S, int counted) noexcept nogil:
-    """What the seats marked ``counted`` (side or not side) surely still collect, at a trick
-    start: an unbroken run of the top remaining trumps held by them wins every trick it is
-    played to, so those cards, the other cards of those tricks and their trick units are theirs.
-    Not used where a tarok can lose (colour games, colour valat) or the emperor trick could
-    turn the top trumps over."""
+cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept nogil:
+    """What the holders of the top remaining trump surely still collect, at a trick start
+    (``counted_side`` is set to 1 when they are the side): an unbroken run of top trumps held
+    by one party wins every trick it is played to, so those cards, the other cards of those
+    tricks and their trick units are that party's.  Not used where a tarok can lose (colour
+    games, colour valat) or the emperor trick could turn the top trumps over."""
     cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0
     cdef int per_seat[MAX_SEATS]
     cdef uint32_t all_trumps = 0, bits
@@ -366,7 +370,9 @@ cdef int sure_count(const Rules* R, const State* S, int counted) noexcept nogil:
         owner = 0
         while not ((S.hand[owner][TRUMP] >> r) & 1):
             owner += 1
-        if (R.side[owner] == counted) == 0:
+        if top_cards == 0:
+            counted_side[0] = R.side[owner]
+        elif R.side[owner] != counted_side[0]:
             break
         per_seat[owner] += 1
         top_cards += 1
@@ -511,7 +517,6 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     then winners-cheaply / points-to-partner ordering."""
     cdef const Rules* R = &X.R
     cdef uint32_t L[N_SUITS]
-    cdef uint32_t present[N_SUITS]
     cdef uint32_t bits, held, between
     cdef int s, r, prev, o, i, j, n = 0, name, tmp, w, last, safe
     cdef int led = -1, cw = -1, ck = -1, fast = 0, ws, wsuit, wrank
@@ -520,13 +525,6 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     cdef int suits[MAX_SEATS + 1]
     cdef int ranks[MAX_SEATS + 1]
     legal_masks(R, S, seat, L)
-    if X.use_equiv:
-        for s in range(N_SUITS):
-            present[s] = 0
-            for o in range(R.n_seats):
-                present[s] |= S.hand[o][s]
-        for i in range(S.n_played):
-            present[S.t_suit[i]] |= <uint32_t>1 << S.t_rank[i]
     for s in range(N_SUITS):
         bits = L[s]
         prev = -1
@@ -536,7 +534,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
             if X.use_equiv and prev >= 0 and not ((R.keep_apart[s] >> r) & 1) \
                     and not ((R.keep_apart[s] >> prev) & 1) \
                     and R.pts[s][r] == R.pts[s][prev]:
-                between = present[s] & ((<uint32_t>1 << r) - 1) & ~((<uint32_t>2 << prev) - 1)
+                between = S.start_out[s] & ((<uint32_t>1 << r) - 1) & ~((<uint32_t>2 << prev) - 1)
                 if between == 0:
                     prev = r
                     continue
@@ -560,6 +558,15 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     # is known, so win cheaply, feed points to the own side's trick, or throw the cheapest
     # card.  Others: a card that wins now and that no opponent still to play can beat
     # goes first; with the own side's card safe, feed points; else play low.
+    if S.n_played == 0:
+        for i in range(1, n):
+            if moves[i] == first:
+                tmp = moves[i]
+                for j in range(i, 0, -1):
+                    moves[j] = moves[j - 1]
+                moves[0] = tmp
+                break
+        return n
     last = S.n_played == R.n_seats - 1
     if S.n_played:
         led = led_suit(R, S.t_suit, S.n_played, S.named)
@@ -696,7 +703,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta on the value still to come for the side."""
     cdef uint64_t k[2]
     cdef Entry* e = NULL
-    cdef int lo = 0, hi, v, v2, first = -1, best = -1, holder
+    cdef int lo = 0, hi, v, v2, first = -1, best = -1, holder, whose = 0
     X.nodes += 1
     if X.node_limit and X.nodes > X.node_limit:
         X.aborted = 1
@@ -710,12 +717,15 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
         return terminal_value(&X.R, S)
     hi = remaining_max(&X.R, S)
     if X.use_bounds:
-        lo = sure_count(&X.R, S, 1)
-        if lo >= beta:
-            return lo
-        hi -= sure_count(&X.R, S, 0)
-        if hi <= alpha:
-            return hi
+        v = sure_count(&X.R, S, &whose)
+        if whose:
+            lo = v
+            if lo >= beta:
+                return lo
+        else:
+            hi -= v
+            if hi <= alpha:
+                return hi
     if X.use_table:
         boundary_keys(X, S, k)
         e = probe(X, k)
@@ -869,6 +879,11 @@ cdef class Engine:
                         S.rem_pts += R.pts[suit][rank]
         for seat, suit, rank in spec["trick"]:
             S.rem_pts += R.pts[suit][rank]
+        for seat in range(R.n_seats):
+            for suit in range(N_SUITS):
+                S.start_out[suit] |= S.hand[seat][suit]
+        for seat, suit, rank in spec["trick"]:
+            S.start_out[suit] |= <uint32_t>1 << rank
         S.leader = spec["leader"]
         S.trick_no = spec["trick_no"]
         S.n_played = len(spec["trick"])
