@@ -124,3 +124,177 @@ def achieved(pos, goal, party):
         return False
     raise AssertionError(goal)
 
+
+
+# ------------------------------------------------------------------ scoring conditions
+#
+# Bonus conditions that the settlement (solver/scoring.py) needs beyond the solver's goals
+# above.  Each is a function of the finished deal's tricks and piles, defined here once;
+# where a goal above already decides a case, these call ``achieved`` rather than repeat it.
+
+HONOURS_54 = ("SK", "HK", "DK", "CK", "T1", "T21", "T22")  # AT-7 Honneurs: 4 kings + the Trull
+ULTIMO_GOALS = ("pagat-ultimo", "uhu", "pelikan", "quapil")
+ABSOLUT_UNITS = 136  # AT-5.3: 45 1/3 points in thirds
+BUERGERMEISTER_UNITS = 96  # AT-8.7: 32 points in thirds
+
+
+def card_trick(pos, token):
+    """(trick, seat) of the completed trick in which ``token`` was played, or None."""
+    for trick in pos.tricks:
+        for seat, tok in trick.cards:
+            if tok == token:
+                return trick, seat
+    return None
+
+
+def ultimo_party(pos, goal):
+    """AT-7 Pagat/Uhu/Pelikan/Quapil and SI-7 silent pagat ultimo: the party that scores
+    the bonus of a low tarock played to its designated trick (``goal`` one of
+    :data:`ULTIMO_GOALS`): the party of its player if the card itself won the trick (the
+    goal ``achieved``), otherwise the other party (even if the player's partner won the
+    trick).  None when the card did not fall in that trick.  Team games only."""
+    number = pos.n_tricks - _FROM_END[goal]
+    found = card_trick(pos, "T%d" % _TAROCK[goal])
+    if found is None or found[0].number != number:
+        return None
+    own = pos.party_of(found[1])
+    return own if achieved(pos, goal, own) else 1 - own
+
+
+def honneurs(pos, party):
+    """AT-7 Honneurs: at least 5 of the 7 honours (4 kings, Pagat, Mond, Sküs) in the party's
+    pile (talon cards and discards included, Q-AT6)."""
+    pile = set(pos.pile(party))
+    return sum(tok in pile for tok in HONOURS_54) >= 5
+
+
+def absolut(pos, party):
+    """AT-7 Absolut: at least 45 1/3 card points (136 thirds) in the party's pile."""
+    return pos.points(party) >= ABSOLUT_UNITS
+
+
+def king_capture(pos, party):
+    """AT-7 Königfang: the called king ends with the opposing party (``party`` 1, the
+    defence) — won in a trick, or in the talon left to it.  False for the declarer side."""
+    if pos.called_king is None or party == pos.party_of(pos.declarer):
+        return False
+    return pos.deck.tokens[pos.called_king] in pos.pile(party)
+
+
+def mond_penalty_seat(pos):
+    """SI-7 mond captured ([003], Q-X3): the seat whose mond (T21) fell in the same trick as
+    the škis (T22) without an emperor trick (the pagat winning), else None."""
+    found = card_trick(pos, "T21")
+    if found is None:
+        return None
+    trick, seat = found
+    tokens = dict((s, tok) for s, tok in trick.cards)
+    if "T22" not in tokens.values() or tokens[trick.winner] == "T1":
+        return None
+    return seat
+
+
+def buergermeister(pos, seat):
+    """AT-8.7 Bürgermeister: a Trischaken player with at least 32 card points."""
+    return pos.points(pos.party_of(seat)) >= BUERGERMEISTER_UNITS
+
+
+def danish_lost_honours(pos):
+    """DK-7.1: (trick number, seat, token) for every pagat or king played to a trick that its
+    player did not win, in order of play."""
+    return [(t.number, s, tok) for t in pos.tricks for s, tok in t.cards
+            if s != t.winner and (tok == "T1" or (tok[0] in "SHDC" and tok.endswith("K")))]
+
+
+def danish_pagat_wins(pos):
+    """DK-7.2: (trick number, seat) for every trick won with the pagat (T1 the winning card)."""
+    return [(t.number, t.winner) for t in pos.tricks
+            if any(s == t.winner and tok == "T1" for s, tok in t.cards)]
+
+
+def danish_bagud(pos):
+    """DK-7.4 bagud: (seat, token) for every pagat or king played to the last trick by a player
+    who did not win it, in order of play; empty if the last trick was not played."""
+    last = pos.n_tricks
+    return [(s, tok) for number, s, tok in danish_lost_honours(pos) if number == last]
+
+
+def danish_ultimo(pos):
+    """DK-7.7 ultimo: (seat, cup) when the last trick was won with the pagat ("pagat") or with a
+    king ("king"), else None.  Reads the goals pagat-ultimo / king-ultimo."""
+    if not pos.tricks or pos.tricks[-1].number != pos.n_tricks:
+        return None
+    winner = pos.tricks[-1].winner
+    party = pos.party_of(winner)
+    if achieved(pos, "pagat-ultimo", party):
+        return winner, "pagat"
+    if achieved(pos, "king-ultimo", party):
+        return winner, "king"
+    return None
+
+
+DANISH_LEVELS = {"half": 5, "full": 10, "sprojtefuld": 15}  # DK-6.2 kavaleri / konger tariffs
+
+
+def danish_declarations(hand):
+    """DK-6.2: everything a Danish hand (tokens, after the skat is laid) must declare
+    (DK-6.1), as (kind, detail, payment from each other player):
+    ("tarokker", T, 5 (T - 8)) for T >= 10 tarokker, skus included;
+    ("matadorer", M, 5 (M - 1)) for T21 + T1 + skus (+ T20, T19 … unbroken);
+    ("kavaleri", "S:full", 10) / "S:half" (3 courts + skus, 5) / "S:sprojtefuld" (4 + skus, 15);
+    ("konger", "full", 10) / "half" (3 kings + skus, 5) / "sprojtefuld" (4 + skus, 15).
+    One skus may complete several half declarations (Q-DK9)."""
+    hand = set(hand)
+    skus = "EX" in hand
+    out = []
+    tarokker = sum(1 for tok in hand if tok.startswith("T")) + skus
+    if tarokker >= 10:
+        out.append(("tarokker", tarokker, 5 * (tarokker - 8)))
+    if {"T21", "T1", "EX"} <= hand:
+        run = 3
+        while "T%d" % (21 - (run - 2)) in hand and run < 22:
+            run += 1
+        out.append(("matadorer", run, 5 * (run - 1)))
+    for suit in "SHDC":
+        courts = sum(suit + c in hand for c in "KQNJ")
+        level = _danish_level(courts, skus)
+        if level:
+            out.append(("kavaleri", "%s:%s" % (suit, level), DANISH_LEVELS[level]))
+    level = _danish_level(sum(s + "K" in hand for s in "SHDC"), skus)
+    if level:
+        out.append(("konger", level, DANISH_LEVELS[level]))
+    return out
+
+
+def _danish_level(count, skus):
+    if count == 4:
+        return "sprojtefuld" if skus else "full"
+    if count == 3 and skus:
+        return "half"
+    return None
+
+
+def danish_supports(hand, kind, detail):
+    """DK-6.3: whether a Danish hand supports the declaration (kind, detail) as declared: at
+    least that many tarokker / matadorer, or exactly the kavaleri / konger condition."""
+    made = {(k, d) for k, d, _ in danish_declarations(hand)}
+    if kind in ("tarokker", "matadorer"):
+        return any(k == kind and d >= detail for k, d in made)
+    hand = set(hand)
+    skus = "EX" in hand
+    if kind == "kavaleri":
+        suit, level = detail.split(":")
+        count = sum(suit + c in hand for c in "KQNJ")
+    else:
+        level, count = detail, sum(s + "K" in hand for s in "SHDC")
+    return {"half": count >= 3 and skus, "full": count == 4,
+            "sprojtefuld": count == 4 and skus}[level]
+
+
+POIGNEE_TRUMPS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FR-7.2: single, double, triple
+
+
+def poignee_trumps(hand, excuse_counts=False):
+    """FR-7.2 / Q-FR11: trumps a French hand can show in a poignée (T1..T21; the Excuse only
+    when ``excuse_counts``)."""
+    return sum(1 for tok in hand if tok.startswith("T")) + (1 if excuse_counts and "EX" in hand else 0)

@@ -23,7 +23,9 @@ from .errors import NotationError
 
 FIELDS = ("variant", "contract", "declarer", "partner", "called_king", "hands", "declarer_pile",
           "defence_pile", "talon", "skat", "seat_piles", "tricks_taken", "announcements", "options",
-          "composed", "leader", "play")
+          "composed", "leader", "play") + ("kontra", "poignees", "declarations", "cups", "values")
+_PAIR_FIELDS = ("kontra", "cups", "values")  # scoring inputs written key=value (solver/scoring.py)
+_TOKEN_FIELDS = ("poignees", "declarations")  # scoring inputs written as tokens like announcements
 _SEAT_FIELDS = ("declarer", "partner", "leader")
 _LIST_FIELDS = ("hands", "seat_piles")  # one entry per seat, '/'-separated in the line form
 
@@ -86,6 +88,15 @@ def _check_types(data):
         bad("announcements", 'a list such as ["pagat_ultimo@1"]')
     if data.get("options") is not None and not isinstance(data["options"], dict):
         bad("options", 'an object such as {"early_end": false}')
+    for key, example in (("kontra", '{"game": 1, "trula": 2}'), ("cups", '{"pagat": 60, "king": 60}'),
+                         ("values", '{"bettler": 10, "trull": 1}')):
+        if data.get(key) is not None and not isinstance(data[key], dict) and not (
+                key == "cups" and isinstance(data[key], (list, tuple))):
+            bad(key, "an object such as " + example)
+    for key, example in (("poignees", '["single@0"]'), ("declarations", '["tarokker:11@0", "konger@1"]')):
+        if data.get(key) is not None and not (isinstance(data[key], (list, tuple))
+                                              and all(isinstance(a, (str, dict)) for a in data[key])):
+            bad(key, "a list such as " + example)
     if "composed" in data and not isinstance(data["composed"], bool):
         bad("composed", "true or false")
 
@@ -127,6 +138,10 @@ def position_kwargs_from_line(text):
             data[key] = value.replace(",", " ").split()
         elif key == "options":
             data[key] = dict(_option(item) for item in value.split())
+        elif key in _PAIR_FIELDS:
+            data[key] = dict(_pair(key, item) for item in value.replace(",", " ").split())
+        elif key in _TOKEN_FIELDS:
+            data[key] = value.replace(",", " ").split()
         elif key == "composed":
             if value not in ("", "true", "yes"):
                 raise NotationError("composed takes no value")
@@ -143,6 +158,13 @@ def _option(item):
     if not eq:
         raise NotationError("options are written key=value, got %r" % item)
     return key, {"true": True, "false": False}.get(value.lower(), value)
+
+
+def _pair(field, item):
+    key, eq, value = item.partition("=")
+    if not eq:
+        raise NotationError("%s is written key=value, got %r" % (field, item))
+    return key, int(value) if value.strip().lstrip("-").isdigit() else value
 
 
 def position_to_json(pos):
@@ -180,6 +202,10 @@ def position_to_json(pos):
     anns = ["%s@%d" % a for a in pos.announcements if a not in implied]
     if anns:
         out["announcements"] = anns
+    for key in ("kontra", "poignees", "declarations", "cups", "values"):  # scoring inputs
+        value = getattr(pos, key, None)
+        if value:
+            out[key] = list(value) if isinstance(value, tuple) else dict(value)
     opts = {k: (list(v) if isinstance(v, tuple) else v) for k, v in pos.options.items()
             if v != pos.variant.options[k].default}
     if opts:
@@ -198,8 +224,10 @@ def position_to_line(pos):
             value = " / ".join(value)
         elif key == "tricks_taken":
             value = " ".join(map(str, value))
-        elif key == "announcements":
+        elif key == "announcements" or key in _TOKEN_FIELDS:
             value = " ".join(value)
+        elif key in _PAIR_FIELDS:
+            value = " ".join("%s=%s" % kv for kv in value.items())
         elif key == "options":
             value = " ".join("%s=%s" % (k, ",".join(v) if isinstance(v, list) else str(v).lower()
                                         if isinstance(v, bool) else v) for k, v in value.items())

@@ -12,10 +12,10 @@ each-for-himself games (klop, Trischaken, Danish) party *i* is seat *i*.
 
 from collections import namedtuple
 
-from .cards import SPECIAL, SUIT_LETTERS, TRUMP, format_hand, parse_card, parse_cards, sort_key
+from .cards import SUIT_LETTERS, TRUMP, format_hand, parse_card, parse_cards, sort_key
 from .errors import (AnnouncementError, CardCountError, DuplicateCardError, HandSizeError,
                      IllegalDiscardError, IllegalMoveError, NotationError, SeatError, TarokError)
-from .variants import (ALL_TRICKS, EACH, EXCHANGE, EXCUSE, NEGATIVE, NO_TRICKS, ONE_TRICK, POSITIVE,
+from .variants import (EACH, EXCHANGE, EXCUSE, NEGATIVE, NO_TRICKS, ONE_TRICK, POSITIVE,
                        SKAT, SKUS, SOLORUFER, TO_DECLARER, TO_DEFENCE, TRUMP_22, UNUSED, VALAT,
                        get_variant)
 
@@ -52,7 +52,8 @@ class Position:
 
     def __init__(self, variant, hands, contract=None, declarer=None, partner=None, called_king=None,
                  declarer_pile=None, defence_pile=None, talon=None, skat=None, seat_piles=None,
-                 tricks_taken=None, announcements=(), options=None, composed=False, leader=None, play=()):
+                 tricks_taken=None, announcements=(), options=None, composed=False, leader=None, play=(),
+                 kontra=None, poignees=None, declarations=None, cups=None, values=None):
         v = self.variant = get_variant(variant)
         self.deck = v.deck
         self.contract = v.contract(contract) if contract is not None else v.contract(v.default_contract)
@@ -126,6 +127,11 @@ class Position:
             self.composed_leader = self._first_leader = self._seat(leader, "leader")
 
         self._initial = initial
+        # scoring inputs (solver/scoring.py checks them): kontra levels, French poignées shown,
+        # Danish declarations and cup contents, Königrufen values missing from the seed
+        from .scoring import scoring_inputs
+        self.kontra, self.poignees, self.declarations, self.cups, self.values = scoring_inputs(
+            self, kontra=kontra, poignees=poignees, declarations=declarations, cups=cups, values=values)
         self._hands = [set(h) for h in initial]
         self._stack = []  # tokens played, in order (cards, "EX:H", DEMAND)
         self._tricks = []
@@ -773,7 +779,7 @@ class Position:
         Includes piles counted before play, Danish trick points (DK-5.1: 1 P per trick and
         1 for the dealer's skat) and the French Excuse exchange (FR-4.3, Q-FR4.6: the Excuse's
         side gives half a point to the trick's winners)."""
-        v, d = self.variant, self.deck
+        v = self.variant
         units = sum(v.points[c] for c in self._pile_cards(party))
         if v.trick_units:
             units += v.trick_units * (self.tricks_won(party) + (1 if party == self._party_of[self.dealer] else 0))
@@ -786,6 +792,13 @@ class Position:
                         units += -1 if self._party_of[seat] == party else (
                             1 if self._party_of[trick.winner] == party else 0)
         return units
+
+    def settlement(self, **overrides):
+        """The settlement of the finished deal: a :class:`solver.scoring.Settlement` with each
+        seat's amount and the itemised lines.  ``overrides``: rule options (``diff_round=5``)
+        or scoring inputs (``kontra``, ``poignees``, ``declarations``, ``cups``, ``values``)."""
+        from .scoring import settle
+        return settle(self, **overrides)
 
     def points_display(self, party):
         return self.variant.format_units(self.points(party))

@@ -12,8 +12,9 @@ seat down, so the value is what the seat can guarantee).
 >>> r = solve(game, all_cards=True, line=True)
 >>> r.display, r.cards
 ('46 2/3', {'D1': 140, 'CJ': 140})
->>> r.line
-['CJ', 'SN', 'DJ', 'D4', 'D1', 'DN', 'DK', 'HQ']
+>>> for card in r.line: game.play(card)   # the optimal line reaches that value
+>>> game.points_display(game.party_of(r.side[0]))
+'46 2/3'
 """
 
 import os

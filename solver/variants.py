@@ -72,6 +72,8 @@ class Option:
                 raise OptionError("option %s of %s: %s not among %s"
                                   % (self.name, variant_id, ", ".join(bad), ", ".join(self.choices)))
             return value
+        if type(self.default) is int and isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value)  # the one-line form reads option values as text (diff_round=5)
         if value not in self.choices or type(value) is not type(self.default):
             raise OptionError("option %s of %s takes one of %s, not %r"
                               % (self.name, variant_id, ", ".join(map(str, self.choices)), value))
@@ -291,6 +293,19 @@ _SLOVENIAN_OPTIONS = _options(
            "[002] literally names only klop and beggar"),
     _switch("declarer_leads_above_solo_one", False, "SI-2.5, Q-SI5",
             "the declarer, not forehand, leads the first trick in contracts above solo one"),
+    Option("diff_round", 1, (1, 5), "SI-8, Q-SI2",
+           "scoring: the difference between the points and 35 is exact (1, [002]: solo two 44 -> 59) or rounded "
+           "to the nearest 5 (5, [003]: 44 -> 60)"),
+    _switch("solo_brez_adds_difference", True, "SI-8, Q-SI7",
+            "scoring: solo brez talona scores 80 plus the difference like every point contract "
+            "([002]); false: a flat 80 ([003])"),
+    _switch("mond_penalty", True, "SI-7, Q-SI13, Q-X3",
+            "scoring: a player whose mond falls in the same trick as the škis (no emperor trick) "
+            "scores a personal -20 in every contract ([003]); false for a pure [002] ruleset"),
+    Option("klop_scorer", "raw", ("raw", "outside_practice"), "SI-6.8, Q-SI3",
+           "scoring of klop, which the seeds leave out: raw per-player tricks and points only, or "
+           "the [X] outside practice (minus own counted points; no trick +70; over 35 -70; "
+           "the talon is not handed out)"),
 )
 _KOENIGRUFEN_OPTIONS = _options(
     _DIRECTION, _EARLY_END, _MUST_BEAT_MODE,
@@ -298,17 +313,45 @@ _KOENIGRUFEN_OPTIONS = _options(
             "in Farbendreier a player void in the led suit must still play a tarock"),
     _switch("maerchenstich_in_negative", False, "AT-4.3, Q-X4",
             "the Märchenstich (Pagat beats Mond and Sküs in one trick) also in Bettler, Piccolo and Trischaken"),
+    Option("sechserdreier_won_value", 6, (6, 12), "AT-8.1, Q-AT2",
+           "scoring: a won Sechserdreier is worth 6 (a lost one always costs the seed's 12)"),
+    Option("trischaken_tie_order", "vorhand_backwards", ("vorhand_backwards", "vorhand_forwards"),
+           "AT-8.7, Q-AT4",
+           "scoring: who loses a Trischaken tie for most points: Vorhand, then the player before "
+           "him in play order and so on backwards (the seed's 'vor'), or forwards from Vorhand"),
 )
 _FRENCH_OPTIONS = _options(
     _DIRECTION,
     _switch("overtrump_on_trump_lead", True, "FR-3.5, Q-FR7",
             "the must-overtrump rule also applies when trumps are led"),
+    Option("halfpoint_rounding", "none", ("none", "up", "down"), "FR-8, Q-FR2",
+           "scoring: the difference from the requirement is kept exact (half points with 3 or 5 "
+           "players), or rounded up / down to a whole point"),
+    _switch("poignee_excuse_counts", False, "FR-7.2, Q-FR11",
+            "scoring: the Excuse counts as a trump for the size of a poignée"),
+)
+_FRENCH5_OPTIONS = _options(
+    *_FRENCH_OPTIONS.values(),
+    Option("five_player_split", "2:1", ("2:1", "equal"), "FR-8, Q-FR3",
+           "scoring [X]: what the defenders pay goes 2/3 to the preneur and 1/3 to his partner, or "
+           "half to each (alone: all to the preneur)"),
 )
 _DANISH_OPTIONS = _options(
     _DIRECTION,
     Option("skus_demand_policy", "solver_choice", ("solver_choice", "always", "never"), "DK-3.7, Q-DK6",
            "the demand that the skus be played in trick 23: the opponents' choice (a DEMAND token "
            "in the play record), always made, or never made"),
+    _switch("round_settlement_to_5", False, "DK-5.2, Q-DK3",
+            "scoring: the card count (points - 26) is settled in multiples of 5 P, the rounding "
+            "remainder assigned so that the deal stays zero-sum"),
+    _switch("tout_includes_ultimo", True, "DK-7.5, Q-DK1",
+            "scoring: a tout's 80 P from each replaces the 40 P ultimo payments; false: an ultimo in "
+            "the tout's last trick is paid as well"),
+    _switch("bagud_in_tout", True, "DK-8.2, Q-DK1",
+            "scoring: a pagat or king lost in the last trick of a tout still goes bagud"),
+    Option("table_players", 3, (3, 4, 5), "DK-2.2, DK-8.1, Q-DK12",
+           "scoring: players seated (1 or 2 sit out each deal); everybody seated re-funds an "
+           "emptied cup with 20 P"),
 )
 
 
@@ -364,7 +407,7 @@ for _v in (
                unit=2, unit_name="half points", points=_points_french(), trick_units=0, special=EXCUSE,
                must_overtrump=True, pagat_rule="", emperor="", self_call=True,
                contracts=_french_contracts(n), default_contract="garde", announcements=_FRENCH_ANN,
-               options=_FRENCH_OPTIONS, family="french") for n in (3, 4, 5)),
+               options=_FRENCH5_OPTIONS if n == 5 else _FRENCH_OPTIONS, family="french") for n in (3, 4, 5)),
     Variant(id="danish", name="Danish Tarok", deck=DECK_DANISH, players=3, hand_size=25, talon_size=3,
              talon_name="skat", unit=1, unit_name="P", points=_points_danish(), trick_units=1,
              special=SKUS, must_overtrump=False, pagat_rule="", emperor="", self_call=False,
