@@ -222,12 +222,29 @@ cdef inline int card_code(int suit, int rank) noexcept nogil:
     return (suit << 5) | rank
 
 
+cdef inline int add_move(const Rules* R, const State* S, int seat, int s, int r, int* moves, int n) noexcept nogil:
+    """Append the move(s) of one card: a led skus once per name it may take (DK-3.5)."""
+    cdef int name, o
+    cdef uint32_t held
+    if s == SPECIAL and R.special_kind == SPECIAL_SKUS and S.n_played == 0:
+        for name in range(5):
+            held = 0
+            for o in range(R.n_seats):
+                if o != seat:
+                    held |= S.hand[o][name]
+            if held:
+                moves[n] = card_code(s, r) | ((name + 1) << 8)
+                n += 1
+        return n
+    moves[n] = card_code(s, r)
+    return n + 1
+
+
 cdef int legal_moves(const Rules* R, const State* S, int* moves) noexcept nogil:
     """Every legal move of the player to move; a led skus once per name (DK-3.5)."""
     cdef uint32_t L[N_SUITS]
-    cdef uint32_t held
     cdef int seat = (S.leader + S.n_played) % R.n_seats
-    cdef int s, o, r, name, n = 0
+    cdef int s, r, n = 0
     cdef uint32_t bits
     legal_masks(R, S, seat, L)
     for s in range(N_SUITS):
@@ -235,18 +252,7 @@ cdef int legal_moves(const Rules* R, const State* S, int* moves) noexcept nogil:
         while bits:
             r = ctz32(bits)
             bits &= bits - 1
-            if s == SPECIAL and R.special_kind == SPECIAL_SKUS and S.n_played == 0:
-                for name in range(5):
-                    held = 0
-                    for o in range(R.n_seats):
-                        if o != seat:
-                            held |= S.hand[o][name]
-                    if held:
-                        moves[n] = card_code(s, r) | ((name + 1) << 8)
-                        n += 1
-            else:
-                moves[n] = card_code(s, r)
-                n += 1
+            n = add_move(R, S, seat, s, r, moves, n)
     return n
 
 
@@ -517,8 +523,8 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     then winners-cheaply / points-to-partner ordering."""
     cdef const Rules* R = &X.R
     cdef uint32_t L[N_SUITS]
-    cdef uint32_t bits, held, between
-    cdef int s, r, prev, o, i, j, n = 0, name, tmp, w, last, safe
+    cdef uint32_t bits, between
+    cdef int s, r, prev, o, i, j, n = 0, tmp, w, last, safe
     cdef int led = -1, cw = -1, ck = -1, fast = 0, ws, wsuit, wrank
     cdef int score[MAX_MOVES]
     cdef int seats[MAX_SEATS + 1]
@@ -539,18 +545,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
                     prev = r
                     continue
             prev = r
-            if s == SPECIAL and R.special_kind == SPECIAL_SKUS and S.n_played == 0:
-                for name in range(5):
-                    held = 0
-                    for o in range(R.n_seats):
-                        if o != seat:
-                            held |= S.hand[o][name]
-                    if held:
-                        moves[n] = card_code(s, r) | ((name + 1) << 8)
-                        n += 1
-            else:
-                moves[n] = card_code(s, r)
-                n += 1
+            n = add_move(R, S, seat, s, r, moves, n)
     if not X.use_order:
         return n
     # Ordering.  Leaders: natural order (suits before trumps, low cards first), which
