@@ -648,8 +648,10 @@ cdef inline int card_key(const Rules* R, int suit, int rank, int led) noexcept n
 
 
 cdef int skus_holder(const Rules* R, const State* S) noexcept nogil:
+    """The skus holder when the demand question (DK-3.7) is open at this trick start, else -1."""
     cdef int seat
-    if R.special_kind != SPECIAL_SKUS or R.demand_policy != 1 or S.trick_no != R.n_tricks - 2:
+    if (R.special_kind != SPECIAL_SKUS or R.demand_policy != 1 or S.trick_no != R.n_tricks - 2
+            or S.demanded):
         return -1
     for seat in range(R.n_seats):
         if S.hand[seat][SPECIAL]:
@@ -989,10 +991,9 @@ cdef class Engine:
 
     cdef bint _holds(self, State* S, int value, int mode):
         """Whether the remaining count is == value (mode 0), >= value (1) or <= value (2)."""
-        cdef int lo, hi, g
+        cdef int g
         if mode == 0:
-            lo, hi = self._bounds(S, -1)
-            return lo == value
+            return self._bounds(S, -1)[0] == value
         with nogil:
             if mode == 1:
                 g = ab(&self.X, S, value - 1, value)

@@ -2,7 +2,7 @@
 
 Every subcommand is a :class:`Command` in :data:`COMMANDS`: a function that adds its
 arguments to an argparse sub-parser and a function that runs it and returns the exit
-status.  A later subcommand (``solve``, ``analyse``) registers itself the same way::
+status.  A subcommand registers itself like this (``solve`` below, simplified)::
 
     def _solve_arguments(parser):
         add_position_input(parser)
@@ -22,11 +22,12 @@ argparse convention for bad input); Ctrl-C exits with 130.
 import argparse
 import json
 import sys
+import time
 from dataclasses import dataclass
 
 from .errors import IllegalMoveError, NotationError, SeatError, TarokError
 from .notation import position_kwargs_from_json, position_kwargs_from_line
-from .position import Position
+from .position import DEMAND, Position
 from .variants import VARIANTS, get_variant
 
 PROG = "tarokdd"
@@ -58,12 +59,12 @@ def command(name, help, arguments=None, description=None):
 
 # ------------------------------------------------------------ shared helpers
 
-def add_position_input(parser):
+def add_position_input(parser, metavar="FILE", what="position file"):
     """FILE (JSON or one-line form; ``-`` = stdin) or ``--line TEXT``."""
-    parser.add_argument("file", nargs="?", metavar="FILE",
-                        help="position file: JSON or the one-line form; - reads stdin")
+    parser.add_argument("file", nargs="?", metavar=metavar,
+                        help="%s: JSON or the one-line form; - reads stdin" % what)
     parser.add_argument("-l", "--line", dest="line_text", metavar="TEXT",
-                        help="the position given directly in the one-line form (instead of FILE)")
+                        help="the position given directly in the one-line form (instead of %s)" % metavar)
 
 
 def add_format_option(parser, choices, default=None):
@@ -400,6 +401,340 @@ def _variants(args):
         print(variants_markdown(chosen))
     else:
         print("\n\n".join(_variant_text(v) for v in chosen))
+    return 0
+
+
+# ------------------------------------------------------------------ solve
+
+def add_solver_options(parser):
+    """Options shared by ``solve`` and ``analyse``: goal, side, limit, memory."""
+    from .search import GOALS
+    parser.add_argument("-g", "--goal", choices=list(GOALS), default="points", metavar="GOAL",
+                        help="what to solve for (default: points): " + ", ".join(GOALS))
+    parser.add_argument("--side", metavar="SIDE",
+                        help="the analysed side: declarer, defence or a seat number (default: the "
+                        "declarer's side; each-for-himself games: the seat to move -- in analyse, at the start of the "
+                        "record -- against all the others)")
+    parser.add_argument("--limit", metavar="LIMIT",
+                        help="stop the search after a node count (100000) or a time (2s, 500ms); a stopped "
+                        "search reports proven bounds")
+    parser.add_argument("--memory", type=int, default=256, metavar="MB",
+                        help="transposition table size in MB (default: 256; never exceeded)")
+
+
+def _solver_settings(pos, args):
+    """Check --side, --limit and --memory before any search: (side, limit, memory_mb)."""
+    from .search import _parse_limit
+    side = args.side
+    if side is not None:
+        side = side.strip().lower()
+        if pos.contract.each_for_himself and not side.isdigit():
+            raise CliError("--side %s: in an each-for-himself game the side is one seat, 0-%d "
+                           "(analysed against all the others)" % (side, pos.players - 1))
+    if args.limit is not None and _parse_limit(args.limit) == (0, 0.0):
+        raise CliError("--limit %s: a limit must be positive" % args.limit)
+    if args.memory < 1:
+        raise CliError("--memory must be at least 1 MB")
+    return side, args.limit, args.memory
+
+
+class _Interruptible:
+    """A :class:`~solver.search.Solver` whose searches run in a helper thread, so that
+    Ctrl-C reaches the main thread at once (the compiled search runs without the GIL and
+    does not look at signals).  An interrupted search is abandoned: the process exits."""
+
+    def __init__(self, solver):
+        self.solver = solver
+
+    def solve(self, *args, **kwargs):
+        import threading
+        done = threading.Event()
+        box = {}
+
+        def work():
+            try:
+                box["result"] = self.solver.solve(*args, **kwargs)
+            except BaseException as exc:  # handed to the main thread
+                box["error"] = exc
+            finally:
+                done.set()
+
+        threading.Thread(target=work, name="tarokdd-search", daemon=True).start()
+        while not done.wait(0.1):
+            pass
+        if "error" in box:
+            raise box["error"]
+        return box["result"]
+
+
+def _side_label(pos, seats):
+    """'the declarer side (seats 0, 2)', 'the defence (seats 1, 3)' or 'seat 1 (against the others)'."""
+    if pos.contract.each_for_himself:
+        return "seat %d (against the others)" % seats[0]
+    return "the " + party_label(pos, pos.party_of(seats[0]))
+
+
+def _goal_value(pos, goal, value):
+    """A solved value as text: '46 2/3 (140 thirds)', '8 tricks', 'yes'."""
+    v = pos.variant
+    if value is None:
+        return "?"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if goal == "points":
+        return v.format_units(value) + ("" if v.unit == 1 else " (%d %s)" % (value, v.unit_name))
+    return "%d trick%s" % (value, "" if value == 1 else "s")
+
+
+def _position_header(pos):
+    """A short summary of a position to solve: contract, hands, the trick so far, scores."""
+    lines = str(pos).splitlines()
+    keep = [ln for ln in lines if not ln.startswith("  trick ")]
+    body = [ln for ln in keep if not ln.endswith(" points") and not ln.startswith("play stopped")]
+    body.append("trick %d of %d%s, seat %d to play" % (
+        pos.trick_number, pos.n_tricks,
+        ": " + "  ".join("%d:%s" % (s, tok) for s, tok in pos.current_trick) if pos.current_trick else "",
+        pos.to_move))
+    body.append("so far: " + "; ".join(
+        "%s %d trick%s, %s points" % (pos.party_name(i), pos.tricks_won(i), "" if pos.tricks_won(i) == 1 else "s",
+                                       pos.points_display(i)) for i in range(len(pos.parties))))
+    return body
+
+
+def _line_by_tricks(pos, tokens):
+    """The optimal line as rows 'trick 10  (2:C10  3:CQ)  0:CJ  1:SN  -> seat 0'."""
+    p = pos.copy()
+    rows, cells = [], []
+    if p.current_trick:
+        cells.append("(%s)" % "  ".join("%d:%s" % (s, tok) for s, tok in p.current_trick))
+    trick = p.trick_number
+    rest = list(tokens)
+    while rest:
+        token = rest[0]
+        try:
+            if token == DEMAND:
+                if p.is_legal(DEMAND):
+                    p.play(DEMAND)
+                    cells.append(DEMAND)
+                rest.pop(0)
+                continue
+            seat = p.to_move
+            p.play(token)
+        except TarokError:  # never expected: show the rest of the line as it came
+            break
+        rest.pop(0)
+        cells.append("%d:%s" % (seat, token))
+        if not p.current_trick:  # the trick is complete
+            last = p.tricks[-1]
+            rows.append("  trick %2d  %s  -> seat %d" % (trick, "  ".join(cells), last.winner))
+            cells, trick = [], p.trick_number
+            if p.is_over:
+                break
+    if cells or rest:
+        rows.append("  trick %2d  %s" % (trick, "  ".join(cells + rest)))
+    if p.end_reason:
+        rows.append("  play stops: %s" % p.end_reason)
+    return rows
+
+
+def _solve_text(pos, goal, result, all_cards=False):
+    lines = _position_header(pos) + [""]
+    seats = result.side
+    head = "%s for %s" % (goal, _side_label(pos, seats))
+    if result.exact:
+        lines.append("%s: %s" % (head, _goal_value(pos, goal, result.value)))
+    else:
+        lines.append("%s: unknown (search stopped)" % head)
+        lo, hi = result.bounds
+        if goal == "points":
+            lo, hi = pos.variant.format_units(lo), pos.variant.format_units(hi)
+        lines.append("proven bounds: %s .. %s%s" % (lo, hi, "" if goal in ("points", "tricks")
+                                                    else " (the side's count for this goal)"))
+    lines.append("searched %d nodes in %.3f s" % (result.nodes, result.seconds))
+    if result.cards:
+        mover = pos.to_move
+        lines += ["", "cards of seat %d, best first:" % mover]
+        groups = {}
+        for token, value in result.cards.items():
+            groups.setdefault(value, []).append(token)
+        known = sorted((v for v in groups if v is not None), reverse=mover in seats)
+        width = max(len(_short_value(pos, goal, v)) for v in groups)
+        for value in known + ([None] if None in groups else []):
+            lines.append("  %-*s  %s" % (width, _short_value(pos, goal, value), " ".join(groups[value])))
+    elif all_cards:
+        lines += ["", "cards: not valued (the search was stopped)"]
+    if result.line:
+        lines += ["", "optimal line:"] + _line_by_tricks(pos, result.line)
+    return "\n".join(lines)
+
+
+def _short_value(pos, goal, value):
+    if value is None:
+        return "?"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return pos.variant.format_units(value) if goal == "points" else str(value)
+
+
+def goals_markdown():
+    """The README's goals table, generated from :data:`solver.goals.GOALS`."""
+    from .goals import GOALS
+    lines = ["| Goal | Value | Meaning |", "|---|---|---|"]
+    for goal, doc in GOALS.items():
+        kind = {"points": "int, exact units", "tricks": "int"}.get(goal, "bool")
+        lines.append("| `%s` | %s | %s |" % (goal, kind, _md_escape(doc)))
+    return "\n".join(lines)
+
+
+def _solve_arguments(parser):
+    add_position_input(parser)
+    add_solver_options(parser)
+    parser.add_argument("-a", "--all-cards", action="store_true",
+                        help="also the value of every legal card of the player to move")
+    parser.add_argument("--pv", action="store_true",
+                        help="also an optimal line of play to the end (the principal variation)")
+    parser.add_argument("-t", "--at-trick", type=int, metavar="N",
+                        help="solve at the first card of trick N of the play record (default: after the "
+                        "whole record)")
+    add_format_option(parser, ("text", "json"))
+
+
+@command("solve", "solve a position double-dummy", _solve_arguments,
+         "Solve a position double dummy (every card visible, perfect play by everybody) after its "
+         "play record: the value for the analysed side, optionally the value of every legal card "
+         "(--all-cards) and an optimal line of play (--pv).  --at-trick N solves an earlier point "
+         "of the record.  Text for people, --json for machines.")
+def _solve(args):
+    from .playthrough import at_trick
+    from .search import Solver
+    pos = read_position(args)
+    if args.at_trick is not None:
+        pos = at_trick(pos, args.at_trick)
+    if pos.is_over:
+        raise CliError("play is over (%s): nothing to solve" % (pos.end_reason or "all cards played"))
+    side, limit, memory = _solver_settings(pos, args)
+    solver = _Interruptible(Solver(memory))
+    result = solver.solve(pos, args.goal, side, all_cards=args.all_cards, line=args.pv, limit=limit)
+    if args.format == "json":
+        _print_json({"variant": pos.variant.id, "contract": pos.contract.id, "position": pos.to_line(),
+                     **result.to_json()})
+    else:
+        print(_solve_text(pos, args.goal, result, args.all_cards))
+    return 0
+
+
+# ---------------------------------------------------------------- analyse
+
+def _analyse_arguments(parser):
+    add_position_input(parser, "GAME", "game record (a position with its play)")
+    add_solver_options(parser)
+    parser.add_argument("-t", "--from-trick", type=int, metavar="N",
+                        help="analyse from the first card of trick N (the earlier cards are only replayed)")
+    add_format_option(parser, ("text", "json"))
+
+
+def analysis_text(analysis, pos):
+    """The play-through as text: per card the value before and after, mistakes marked."""
+    a = analysis
+    lines = str(pos).splitlines()[:1 if pos.declarer is None else 2]  # contract, declarer and partner
+    lines.append("%s for %s, from trick %d" % (a.goal, _side_label(pos, a.side), a.from_trick))
+    lines.append("")
+    width = max([len(s.token) for s in a.steps] + [2])
+    vwidth = max([len(a.display(v)) for s in a.steps for v in (s.before, s.played)] + [1])
+    trick = None
+    for s in a.steps:
+        label = "trick %2d" % s.trick if s.trick != trick else " " * 8
+        trick = s.trick
+        who = "        " if s.seat is None else "seat %d%s" % (s.seat, "*" if s.on_side else " ")
+        row = "%s  %s  %-*s  %*s -> %-*s" % (label, who, width, s.token, vwidth, a.display(s.before),
+                                           vwidth, a.display(s.played))
+        if s.mistake:
+            row += "  ? lost %s (best %s: %s)" % (a.loss_display(s), " ".join(s.best_cards), a.display(s.best))
+        elif not s.exact:
+            row += "  (stopped: %s)" % a.display_bounds(s.bounds)
+        if s.note:
+            row += "  [%s]" % s.note
+        lines.append(row.rstrip())
+    lines.append("")
+    lines.append("value at the start: %s" % _analysis_value(a, a.start))
+    if a.complete:
+        lines.append("value at the end: %s%s" % (_analysis_value(a, a.end),
+                                                  " (play is over)" if a.end.final else ""))
+    else:
+        lines.append("interrupted: %d card%s analysed" % (len(a.steps), "" if len(a.steps) == 1 else "s"))
+    mistakes = a.mistakes
+    if mistakes:
+        by_seat = {}
+        for s in mistakes:
+            by_seat[s.seat] = by_seat.get(s.seat, 0) + 1
+        lines.append("mistakes: %d (%s)" % (len(mistakes), ", ".join(
+            "seat %d: %d" % (seat, n) for seat, n in sorted(by_seat.items()))))
+    else:
+        lines.append("mistakes: none")
+    lines.append("* = the analysed side; searched %d nodes in %.3f s" % (a.nodes, a.seconds))
+    return "\n".join(lines)
+
+
+def _analysis_value(a, value):
+    if value is None:
+        return "?"
+    if value.exact:
+        return a.display(value.value)
+    return "? (stopped: %s)" % a.display_bounds(value.bounds)
+
+
+@command("analyse", "analyse a game record card by card (double dummy)", _analyse_arguments,
+         "Replay a game record and solve before every card: the double-dummy value before and "
+         "after each card, with the cards that lost value for their player (the mistakes) marked "
+         "'?' and the amount lost.  Values are the analysed side's (--side); * marks its seats.")
+def _analyse(args):
+    from .playthrough import analyse_game
+    from .search import Solver
+    pos = read_position(args)
+    side, limit, memory = _solver_settings(pos, args)
+    progress = sys.stderr.isatty()
+    state = {"analysis": None, "trick": None}
+    started = time.perf_counter()
+
+    def show(trick):
+        if progress and trick != state["trick"] and 1 <= trick <= pos.n_tricks:
+            state["trick"] = trick
+            sys.stderr.write("\r\x1b[Ktarokdd: analysing trick %d of %d (%.1f s)"
+                             % (trick, pos.n_tricks, time.perf_counter() - started))
+            sys.stderr.flush()
+
+    def on_step(analysis, step):
+        state["analysis"] = analysis
+        if step is not None:
+            show(step.trick)
+
+    def done():
+        if state["trick"] is not None:  # a progress line is showing: clear it
+            state["trick"] = None
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+    def report(analysis):
+        if args.format == "json":
+            _print_json(analysis.to_json())
+        else:
+            print(analysis_text(analysis, pos))
+
+    first = pos.tricks[0].number if pos.tricks else pos.trick_number
+    try:
+        show(max(args.from_trick or first, first))
+        analysis = analyse_game(pos, args.goal, side, limit=limit, solver=_Interruptible(Solver(memory)),
+                                from_trick=args.from_trick, on_step=on_step)
+    except KeyboardInterrupt:
+        done()
+        if state["analysis"] is not None:
+            report(state["analysis"])
+        print("%s: interrupted" % PROG, file=sys.stderr)
+        sys.stdout.flush()
+        return 130
+    finally:
+        done()
+    report(analysis)
     return 0
 
 

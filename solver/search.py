@@ -88,6 +88,8 @@ def _parse_limit(limit):
     if not m:
         raise GoalError("limit %r: give a node count (100000) or a time (2s, 500ms)" % (limit,))
     number, unit = float(m.group(1)), m.group(2) or "n"
+    if number <= 0:
+        raise GoalError("limit %r: a limit must be positive" % (limit,))
     if unit in ("n", "nodes"):
         return int(number), 0.0
     return 0, number / 1000.0 if unit == "ms" else number
@@ -101,12 +103,15 @@ def _side_seats(pos, side):
         return pos.parties[0]
     if isinstance(side, str):
         key = side.strip().lower()
-        if key in ("declarer", "declarer side") and not pos.contract.each_for_himself:
-            return pos.parties[0]
-        if key in ("defence", "defense", "opponents") and not pos.contract.each_for_himself:
-            return pos.parties[1]
         if key.isdigit():
             side = int(key)
+        elif pos.contract.each_for_himself:
+            raise GoalError("side %r: %s is each for himself, give a seat number (0-%d)"
+                            % (side, pos.contract.name, pos.players - 1))
+        elif key in ("declarer", "declarer side"):
+            return pos.parties[0]
+        elif key in ("defence", "defense", "opponents"):
+            return pos.parties[1]
         else:
             raise GoalError("side %r: use 'declarer', 'defence' or a seat number" % side)
     if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < pos.players:
