@@ -14,12 +14,12 @@ from .errors import MissingValueError, ScoringError
 from .notation import load_example
 from .position import Position, Trick
 from .goals import GOALS
-from .search import Result, SolveInterrupted, Solver, solve, solve_many
+from .search import GoalError, Result, SolveInterrupted, Solver, solve, solve_many
 from .variants import VARIANTS, get_variant
 
 __all__ = [
     "Position", "Trick", "VARIANTS", "get_variant", "parse_card", "parse_cards", "load_example",
-    "solve", "solve_many", "Solver", "Result", "GOALS", "SolveInterrupted",
+    "solve", "solve_many", "Solver", "Result", "GOALS", "SolveInterrupted", "GoalError",
     "TarokError", "NotationError", "UnknownCardError", "CardNotInDeckError", "DuplicateCardError",
     "CardCountError", "HandSizeError", "UnknownVariantError", "UnknownContractError", "SeatError",
     "IllegalDiscardError", "IllegalMoveError", "AnnouncementError", "OptionError",

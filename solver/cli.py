@@ -275,6 +275,30 @@ def _replay(args):
     return 0
 
 
+# ------------------------------------------------------------------- score
+
+def _score_arguments(parser):
+    add_position_input(parser, "GAME", "finished game record")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="override a rule option or a scoring input (repeatable): "
+                             "diff_round=5, 'kontra={\"game\": 1}', cups=[80,60] …")
+    add_format_option(parser, ("text", "json"))
+
+
+@command("score", "settle a finished game: what each seat wins or pays", _score_arguments,
+         "Replay the game record and settle it: one amount per seat and the itemised lines "
+         "behind it (contract, bonuses, kontra, Danish cups …), with the variant's rule options.")
+def _score(args):
+    from .scoring import parse_overrides
+    pos = read_position(args)
+    settlement = pos.settlement(**parse_overrides(args.set))
+    if args.format == "json":
+        _print_json(settlement.to_json())
+    else:
+        print(settlement.format())
+    return 0
+
+
 # ------------------------------------------------------------------- deal
 
 def _deal_arguments(parser):
