@@ -84,13 +84,14 @@ cdef struct State:
     uint32_t start_out[N_SUITS]     # cards out at the start of the current trick
     int over                        # play stopped early
 
-cdef struct Entry:
-    uint64_t lock
-    int16_t lower
+cdef packed struct Entry:          # 20 bytes
+    uint64_t lock                   # the second key (0 marks an empty slot)
+    uint32_t tag                    # the first key's upper half: its bucket at every table size
+    int16_t lower                   # bounds on the remaining value
     int16_t upper
-    uint16_t best
-    uint8_t tricks_left
-    uint8_t age
+    uint16_t best                   # best move found
+    uint8_t tricks_left             # replacement keeps the deeper work
+    uint8_t age                     # the solve call that wrote it
 
 cdef struct Search:
     Rules R

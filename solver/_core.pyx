@@ -441,12 +441,17 @@ cdef inline void boundary_keys(const Search* X, const State* S, uint64_t* k) noe
     k[1] = mix(b, sym + 0x10000, <uint64_t>0xC2B2AE3D27D4EB4F) | 1  # a lock of 0 marks an empty slot
 
 
+cdef inline uint64_t bucket(const Search* X, uint32_t tag) noexcept nogil:
+    return tag & (X.n_entries - 1) & ~<uint64_t>3
+
+
 cdef Entry* probe(Search* X, const uint64_t* k) noexcept nogil:
-    cdef uint64_t base = k[0] & (X.n_entries - 1) & ~<uint64_t>3
+    cdef uint32_t tag = <uint32_t>(k[0] >> 32)
+    cdef uint64_t base = bucket(X, tag)
     cdef int j
     X.probes += 1
     for j in range(4):
-        if X.table[base + j].lock == k[1]:
+        if X.table[base + j].lock == k[1] and X.table[base + j].tag == tag:
             X.hits += 1
             return &X.table[base + j]
     return NULL
@@ -463,43 +468,58 @@ cdef Entry* new_table(uint64_t n) noexcept nogil:
     return t
 
 
+cdef Entry* slot_for(Search* X, uint32_t tag, uint64_t lock) noexcept nogil:
+    """The slot of a key: its entry, else the bucket's empty slot or the one holding the least
+    work (entries of earlier solves first)."""
+    cdef uint64_t base = bucket(X, tag)
+    cdef int j, score, worst = 1 << 30
+    cdef Entry* e = NULL
+    for j in range(4):
+        if X.table[base + j].lock == lock and X.table[base + j].tag == tag:
+            return &X.table[base + j]
+    for j in range(4):
+        score = -1 if X.table[base + j].lock == 0 else (
+            X.table[base + j].tricks_left + (64 if X.table[base + j].age == X.age else 0))
+        if score < worst:
+            worst = score
+            e = &X.table[base + j]
+    return e
+
+
 cdef void grow(Search* X) noexcept nogil:
-    """Eight times larger, up to the budget; the old entries are dropped (a cache only)."""
-    cdef uint64_t n = X.n_entries * 8
+    """Eight times larger, up to the budget, keeping the entries (each knows its bucket)."""
+    cdef uint64_t n = X.n_entries * 8, i, old_n = X.n_entries
+    cdef Entry* old = X.table
     cdef Entry* t
+    cdef Entry* e
     if n > X.max_entries:
         n = X.max_entries
     t = new_table(n)
     if t == NULL:
         X.max_entries = X.n_entries  # no more memory: stay at this size
         return
-    free(X.table)
     X.table = t
     X.n_entries = n
     X.fills = 0
+    for i in range(old_n):
+        if old[i].lock:
+            e = slot_for(X, old[i].tag, old[i].lock)
+            if e.lock == 0:
+                X.fills += 1
+            e[0] = old[i]
+    free(old)
 
 
 cdef void store(Search* X, const uint64_t* k, int v, int alpha, int beta, int best,
                 int tricks_left) noexcept nogil:
-    """Merge a search result into the position's entry (a new one replaces the slot of
-    the bucket holding the least work, preferring entries of earlier searches)."""
-    cdef uint64_t base = k[0] & (X.n_entries - 1) & ~<uint64_t>3
-    cdef int j, score, worst = 1 << 30
-    cdef Entry* e = NULL
-    for j in range(4):
-        if X.table[base + j].lock == k[1]:
-            e = &X.table[base + j]
-            break
-    if e == NULL:
-        for j in range(4):
-            score = -1 if X.table[base + j].lock == 0 else (
-                X.table[base + j].tricks_left + (64 if X.table[base + j].age == X.age else 0))
-            if score < worst:
-                worst = score
-                e = &X.table[base + j]
+    """Merge a search result into the position's entry."""
+    cdef uint32_t tag = <uint32_t>(k[0] >> 32)
+    cdef Entry* e = slot_for(X, tag, k[1])
+    if e.lock != k[1] or e.tag != tag:
         if e.lock == 0:
             X.fills += 1
         e.lock = k[1]
+        e.tag = tag
         e.lower = 0
         e.upper = INF
     if v <= alpha:
@@ -796,7 +816,7 @@ cdef class Engine:
         cdef uint64_t n = 4
         if memory_mb < 1:
             raise ValueError("memory_mb must be at least 1")
-        while n * 2 * sizeof(Entry) <= <uint64_t>(memory_mb * 1024 * 1024):
+        while n * 2 * sizeof(Entry) <= <uint64_t>(memory_mb * 1024 * 1024) and n < (<uint64_t>1 << 32):
             n *= 2
         self.X.max_entries = n
         self.X.n_entries = min(n, 1 << 16)
