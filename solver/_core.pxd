@@ -82,6 +82,8 @@ cdef struct State:
     int bouts                       # bouts the side holds (bout_bonus)
     int rem_pts                     # pts of the cards in hands and in the current trick
     uint32_t start_out[N_SUITS]     # cards out at the start of the current trick
+    uint64_t suit_key[N_SUITS][2]   # each suit's part of the table keys
+    int key_dirty                   # suits whose part must be recomputed
     int over                        # play stopped early
 
 cdef packed struct Entry:          # 20 bytes

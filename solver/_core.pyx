@@ -284,6 +284,7 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
     for i in range(n):
         s = S.t_suit[i]
         r = S.t_rank[i]
+        S.key_dirty |= 1 << s
         S.rem_pts -= R.pts[s][r]
         dest = ws
         if s == SPECIAL:
@@ -405,35 +406,41 @@ cdef inline uint64_t mix(uint64_t h, uint64_t x, uint64_t mul) noexcept nogil:
     return h ^ (h >> 29)
 
 
-cdef inline void boundary_keys(const Search* X, const State* S, uint64_t* k) noexcept nogil:
+cdef inline void boundary_keys(const Search* X, State* S, uint64_t* k) noexcept nogil:
     """Keys of a trick-boundary position, rank-relative: per suit, the owners of the
     remaining cards in rank order with their point class.  Positions that differ only in
     which cards are already gone share one entry; cards with a special role (pagat, mond,
-    škis, Excuse, kings, reserved cards) keep their identity."""
+    škis, Excuse, kings, reserved cards) keep their identity.  Each suit's part is kept in
+    the state and recomputed only for the suits the last trick touched."""
     cdef const Rules* R = &X.R
-    cdef uint64_t a = X.context[0], b = X.context[1], sym
+    cdef uint64_t a = X.context[0], b = X.context[1], sym, ha, hb
     cdef uint32_t merged, bits
     cdef int s, r, owner, seat
     for s in range(N_SUITS):
-        merged = 0
-        for seat in range(R.n_seats):
-            merged |= S.hand[seat][s]
-        bits = merged
-        while bits:
-            r = ctz32(bits)
-            bits &= bits - 1
-            owner = 0
-            while not ((S.hand[owner][s] >> r) & 1):
-                owner += 1
-            if (R.keep_apart[s] >> r) & 1:
-                sym = 64 + r
-            else:
-                sym = R.pts[s][r]
-            sym |= <uint64_t>(owner + 1) << 8
-            a = mix(a, sym, <uint64_t>0x9E3779B97F4A7C15)
-            b = mix(b, sym, <uint64_t>0xC2B2AE3D27D4EB4F)
-        a = mix(a, 0xFF00 + s, <uint64_t>0x9E3779B97F4A7C15)
-        b = mix(b, 0xFF00 + s, <uint64_t>0xC2B2AE3D27D4EB4F)
+        if (S.key_dirty >> s) & 1:
+            ha = hb = 0xFF00 + s
+            merged = 0
+            for seat in range(R.n_seats):
+                merged |= S.hand[seat][s]
+            bits = merged
+            while bits:
+                r = ctz32(bits)
+                bits &= bits - 1
+                owner = 0
+                while not ((S.hand[owner][s] >> r) & 1):
+                    owner += 1
+                if (R.keep_apart[s] >> r) & 1:
+                    sym = 64 + r
+                else:
+                    sym = R.pts[s][r]
+                sym |= <uint64_t>(owner + 1) << 8
+                ha = mix(ha, sym, <uint64_t>0x9E3779B97F4A7C15)
+                hb = mix(hb, sym, <uint64_t>0xC2B2AE3D27D4EB4F)
+            S.suit_key[s][0] = ha
+            S.suit_key[s][1] = hb
+        a = mix(a, S.suit_key[s][0], <uint64_t>0x9E3779B97F4A7C15)
+        b = mix(b, S.suit_key[s][1], <uint64_t>0xC2B2AE3D27D4EB4F)
+    S.key_dirty = 0
     sym = S.leader + 8 * S.stop_count + 32 * S.bouts + 128 * (S.side_tricks if R.exactly_one else 0)
     if R.special_kind == SPECIAL_EXCUSE and excuse_out(R, S):
         sym += 512 * (S.won_mask + 1)  # FR-4.4 depends on who has won tricks
@@ -901,6 +908,7 @@ cdef class Engine:
                 S.start_out[suit] |= S.hand[seat][suit]
         for seat, suit, rank in spec["trick"]:
             S.start_out[suit] |= <uint32_t>1 << rank
+        S.key_dirty = (1 << N_SUITS) - 1
         S.leader = spec["leader"]
         S.trick_no = spec["trick_no"]
         S.n_played = len(spec["trick"])
