@@ -368,6 +368,9 @@ cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept 
     for seat in range(R.n_seats):
         all_trumps |= S.hand[seat][TRUMP]
         per_seat[seat] = 0
+        if (R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL]
+                and (S.won_mask & ~(1 << R.party[seat])) == 0):
+            return 0  # FR-4.4: the Excuse may yet win the last trick of a chelem over any trump
     if R.emperor and (all_trumps >> 1) & 1 and (all_trumps >> 21) & 1 and (all_trumps >> 22) & 1:
         return 0
     bits = all_trumps
@@ -624,6 +627,9 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
             ranks[S.n_played] = r
             w = winner_of(R, seats, suits, ranks, S.n_played + 1, S.named, S.won_mask,
                           last and S.trick_no == R.n_tricks)
+            if w < 0:  # after a led skus or Excuse nothing may hold the trick yet
+                score[i] = -(R.pts[s][r] << 8) - r
+                continue
             ws, wsuit, wrank = seats[w], suits[w], ranks[w]
         if last:
             if R.maxer[ws] == R.maxer[seat]:
@@ -910,6 +916,12 @@ cdef class Engine:
             S.start_out[suit] |= <uint32_t>1 << rank
         S.key_dirty = (1 << N_SUITS) - 1
         S.leader = spec["leader"]
+        # a composed position may start already settled (as Position sees it)
+        if R.stop_party >= 0 and spec["stop_count"] >= R.stop_after:
+            S.over = 1
+        for i in range(MAX_SEATS):
+            if (R.guard_mask >> i) & 1 and spec["won_mask"] & ~(1 << i):
+                S.over = 1
         S.trick_no = spec["trick_no"]
         S.n_played = len(spec["trick"])
         for i, (seat, suit, rank) in enumerate(spec["trick"]):

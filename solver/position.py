@@ -141,6 +141,7 @@ class Position:
         self._leader = self._first_leader
         self._over = None  # reason play stopped early, else None
         self._saved = []  # per completed trick: the state to restore on undo
+        self._over = self._early_end()  # a composed position may start settled
         for token in _tokens(play):
             self.play(token)
 
@@ -707,22 +708,22 @@ class Position:
         self._saved.append((self._trick, self._named, self._demanded, self._leader, self._over))
         self._trick, self._named, self._demanded = [], None, False
         self._leader = winner
-        self._over = self._early_end(winner)
+        self._over = self._early_end()
 
-    def _early_end(self, winner):
-        """AT-6.7 / SI-6.7 (option early_end): the contract's outcome is settled."""
+    def _early_end(self):
+        """AT-6.7 / SI-6.7 (option early_end): the contract's outcome is settled, from the
+        tricks won so far (a composed position may start settled)."""
         if not self.options.get("early_end") or self.contract.each_for_himself:
             return None
-        party = self._party_of[winner]
         obj = self.contract.objective
         won = self.tricks_won(0)
         if obj == NO_TRICKS and won >= 1:
             return "the declarer took a trick in %s" % self.contract.name
         if obj == ONE_TRICK and won >= 2:
             return "the declarer took a second trick in %s" % self.contract.name
-        lost = {p for p in self.valat_guard if p != party}
-        if lost:
-            return "the %s lost a trick after valat was announced or bid" % self.party_name(lost.pop())
+        for party in sorted(self.valat_guard):
+            if any(self.tricks_won(other) for other in range(len(self.parties)) if other != party):
+                return "the %s lost a trick after valat was announced or bid" % self.party_name(party)
         return None
 
     def undo(self):
