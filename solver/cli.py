@@ -762,6 +762,26 @@ def _analyse(args):
     return 0
 
 
+# ------------------------------------------------- hand analysis (analysis/)
+
+def _analysis(name):
+    """A function of analysis/commands.py, imported when a subcommand needs it."""
+    from analysis import commands
+    return getattr(commands, name)
+
+
+def _register_analysis():
+    """simulate, bid, odds, plot: their arguments and runs live in analysis/commands.py."""
+    from analysis import commands as a
+    for name, stem in (("simulate", "SIMULATE"), ("bid", "BID"), ("odds", "ODDS"), ("plot", "PLOT")):
+        command(name, getattr(a, stem + "_HELP"),
+                lambda parser, name=name: _analysis(name + "_arguments")(parser),
+                getattr(a, stem + "_DESCRIPTION"))(lambda args, name=name: _analysis(name + "_command")(args))
+
+
+_register_analysis()
+
+
 # ------------------------------------------------------------------- main
 
 def build_parser():

@@ -1,0 +1,283 @@
+"""analysis.simulate: counting, reproducibility (workers, executors, order), resume, Dask.
+
+The runs are small and use contracts that decide fast (beggar, valat, Bettler) or a small
+node limit, with the undecided deals checked to be counted apart.
+"""
+
+import json
+import math
+import random
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from analysis.deal import AnalysisError, Deal, DealSpec, ImpossibleConstraints
+from analysis.simulate import (SimulationInterrupted, Summary, Task, analyse_hand, bid, load_results, read_results,
+                               resume, run_chunk, simulate)
+from analysis.stats import z_value
+from analysis.talon import Unavailable, setup
+from solver import Solver, get_variant
+
+MONSTER = "T22 T21 T20 T19 T18 T17 T1 SK HK DK CK C7"
+FAST = ["beggar", "valat", "open_beggar"]  # the monster hand decides these in a few nodes
+STRICT = 0.999
+
+
+def fast_task(limit=200_000, **kw):
+    spec = DealSpec.make("slovenian4", MONSTER)
+    return Task.make(spec, kw.pop("contracts", FAST), kw.pop("goals", ["trula", "kings"]), limit=limit, **kw)
+
+
+def test_counts_and_settlement_of_a_small_run():
+    summary = simulate(fast_task(), deals=10, seed=4, jobs=1, chunk_size=4)
+    assert summary.complete and summary.deals == 10 and len(summary.chunks) == 3
+    for cid in FAST:
+        r = summary.rate(cid)
+        assert r.decided == 10 and r.undecided == 0
+        ev = summary.expected(cid)  # the score written: plus the contract's value if made, else minus it
+        value = get_variant("slovenian4").contracts[cid].value
+        assert ev.n == 10 and ev.mean == Fraction(value * (r.yes - r.no), 10)
+    assert summary.rate("beggar").yes == 0  # 7 trumps and 4 kings: the beggar is hopeless
+    assert summary.rate("beggar", "kings").decided == 10
+    row = summary.row("valat")
+    assert set(row) >= {"success", "goals", "settlement", "unavailable"} and row["goals"]["trula"]["decided"] == 10
+    data = summary.to_json()
+    assert data["talon_policy"] == "heuristic" and data["seed"] == "4" and data["complete"]
+    means = [r["settlement"]["mean"] for r in data["contracts"]]
+    assert means == sorted(means, reverse=True) and data["ranked_by"] == "settlement"
+    text = summary.format()
+    assert "seed 4" in text and "heuristic policy" in text and "beggar" in text and "throughput" in text
+    tp = summary.throughput()
+    assert tp["deals"] == 10 and tp["deals_per_core_second"] > 0 and tp["solves"] == 10 * 3 * 4
+
+
+def test_undecided_deals_are_counted_apart():
+    task = fast_task(limit=1, contracts=["three"], goals=[])  # one node: almost nothing is proven
+    summary = simulate(task, deals=6, seed=1, jobs=1)
+    r = summary.rate("three")
+    assert r.undecided >= 1 and r.decided + r.undecided == 6
+    s = summary.row("three")["settlement"]
+    assert s["n"] + s["undecided"] == 6
+    if not r.decided:
+        assert r.rate is None and "nothing decided" in r.format()
+    text = summary.format()
+    assert "undecided" in text and "unsettled" in text
+    assert summary.ranking() == "success"  # an incomplete expected settlement is not ranked on
+
+
+def test_statistical_agreement_with_an_independent_loop():
+    """Rufer success with random hands (node limit 50000): the runner (numpy dealing, chunks,
+    merge) against a plain loop (random.shuffle, one Solver call per deal).  Both estimate the
+    rate among the decided deals; they must agree within the 99.9 % two-sample tolerance."""
+    limit = 50_000
+    summary = analyse_hand("koenigrufen", contracts=["rufer"], deals=150, seed=2, settle=False, limit=limit, jobs=1)
+    ours = summary.rate("rufer")
+    v = get_variant("koenigrufen")
+    r = random.Random(2)
+    yes = no = 0
+    for _ in range(150):
+        cards = list(range(v.deck.size))
+        r.shuffle(cards)
+        deal = Deal(v, [cards[i * 12:(i + 1) * 12] for i in range(4)], cards[48:], seat=0)
+        try:
+            pos = setup(deal, "rufer").position
+        except Unavailable:
+            continue
+        res = Solver(64).solve(pos, "win", limit=limit)
+        if res.exact:
+            yes, no = yes + res.value, no + (not res.value)
+    assert ours.decided > 20 and yes + no > 20
+    pooled = (ours.yes + yes) / (ours.decided + yes + no)
+    tolerance = z_value(STRICT) * math.sqrt(pooled * (1 - pooled) * (1 / ours.decided + 1 / (yes + no)))
+    assert abs(ours.rate - yes / (yes + no)) <= tolerance
+
+
+def test_same_seed_same_result_whatever_the_workers_or_order():
+    task = fast_task(limit=20_000, contracts=["beggar", "three"], goals=["valat"], settle=False)
+    one = simulate(task, deals=12, seed=99, jobs=1, chunk_size=3)
+    two = simulate(task, deals=12, seed=99, jobs=2, chunk_size=3)
+    with ThreadPoolExecutor(3) as pool:  # another executor; chunks finish in any order
+        threads = simulate(task, deals=12, seed=99, executor=pool, chunk_size=3, window=2)
+    assert one.result_json() == two.result_json() == threads.result_json()
+    assert one.rate("three").undecided > 0  # the limit bites, and bites the same way
+    other = simulate(task, deals=12, seed=100, jobs=1, chunk_size=3)
+    assert other.result_json() != one.result_json()
+    # chunk i deals from SeedSequence(seed, spawn_key=(i,)): the same as spawning from the root
+    assert run_chunk(task, 99, 2, 3)["result"] == run_chunk(task, 99, 2, 3)["result"]
+    child = np.random.SeedSequence(99).spawn(3)[2]
+    assert np.random.default_rng(child).integers(1 << 30) == \
+        np.random.default_rng(np.random.SeedSequence(99, spawn_key=(2,))).integers(1 << 30)
+
+
+def test_resume_after_an_interruption_gives_the_uninterrupted_result(tmp_path):
+    task = fast_task()
+    whole = simulate(task, deals=14, seed=7, jobs=1, chunk_size=3)
+    path = tmp_path / "run.jsonl"
+    seen = []
+
+    def stop_after_two(summary):
+        seen.append(len(summary.chunks))
+        if len(summary.chunks) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(SimulationInterrupted) as info:
+        simulate(task, deals=14, seed=7, jobs=1, chunk_size=3, output=str(path), on_chunk=stop_after_two)
+    partial = info.value.summary
+    assert partial.interrupted and not partial.complete and partial.deals == 6
+    assert "--resume completes it" in partial.format()
+    header, records, _ = read_results(path)
+    assert header["seed"] == "7" and len(records) == 2  # every finished chunk is saved
+    with open(path, "a", encoding="utf-8") as handle:  # a write cut short by the kill
+        handle.write('{"type": "chunk", "chunk": 4, "deals": 3, "res')
+    with pytest.raises(AnalysisError, match="already exists"):
+        simulate(task, deals=14, seed=7, jobs=1, chunk_size=3, output=str(path))
+    with pytest.raises(AnalysisError, match="another run.*seed"):
+        simulate(task, deals=14, seed=8, jobs=1, chunk_size=3, output=str(path), resume=True)
+    done = simulate(task, deals=14, seed=7, jobs=1, chunk_size=3, output=str(path), resume=True)
+    assert done.complete and done.result_json() == whole.result_json()
+    header, records, _ = read_results(path)
+    assert sorted(r["chunk"] for r in records) == [0, 1, 2, 3, 4]
+    assert load_results(path).result_json() == whole.result_json()
+    again = resume(str(path), jobs=1)  # nothing left to do
+    assert again.result_json() == whole.result_json() and len(read_results(path)[1]) == 5
+
+
+def test_interrupt_with_a_process_pool_keeps_finished_chunks(tmp_path):
+    task = fast_task()
+    path = tmp_path / "pool.jsonl"
+
+    def stop(summary):
+        raise KeyboardInterrupt
+
+    with pytest.raises(SimulationInterrupted) as info:
+        simulate(task, deals=12, seed=3, jobs=2, chunk_size=2, output=str(path), on_chunk=stop)
+    kept = info.value.summary
+    assert 1 <= len(kept.chunks) <= 6 and len(read_results(path)[1]) == len(kept.chunks)
+    done = resume(str(path), jobs=2)
+    assert done.result_json() == simulate(task, deals=12, seed=3, jobs=1, chunk_size=2).result_json()
+
+
+def test_dask_local_cluster():
+    from distributed import Client, LocalCluster
+    task = fast_task(contracts=["beggar", "valat"], goals=[])
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        summary = simulate(task, deals=8, seed=21, executor=client.get_executor(), chunk_size=2)
+    assert summary.result_json() == simulate(task, deals=8, seed=21, jobs=1, chunk_size=2).result_json()
+
+
+def test_missing_values_are_reported_not_fatal():
+    hand = "SK SQ HK HQ D1 D2 C7 C8 C9 T2 T10 T15"  # a Bettler lost at once: fast to prove
+    run = dict(contracts=["bettler"], deals=4, seed=1, jobs=1, limit=100_000)
+    summary = analyse_hand("koenigrufen", hand, **run)
+    s = summary.row("bettler")["settlement"]
+    assert s["n"] == 0 and s["missing"]["bettler"] + s["undecided"] == 4 and s["missing"]["bettler"] > 0
+    assert "the value of 'bettler' is not set" in summary.format() and "--value bettler=N" in summary.format()
+    valued = analyse_hand("koenigrufen", hand, values={"bettler": 10}, **run)
+    ev = valued.expected("bettler")
+    s = valued.row("bettler")["settlement"]
+    assert ev.n == 4 - s["undecided"] > 0 and not s["missing"]
+    total = ev.mean * ev.n  # each deal: +10 from each of the 3 others, or -10 to each
+    assert total.denominator == 1 and total % 30 == 0 and abs(total) <= 30 * ev.n
+
+
+def test_each_for_himself_goals_and_unavailable_contracts():
+    summary = analyse_hand("koenigrufen", "SK HK DK CK T22 T21 T1 T2 T3 T4 T5 T6",
+                           contracts=["rufer", "trischaken"], goals=["no-tricks"], deals=3, seed=1, jobs=1,
+                           limit=20_000, settle=False)
+    assert summary.row("rufer")["unavailable"] == {"the declarer holds all four kings: no king to call": 3}
+    assert summary.rate("trischaken", "no-tricks").decided + summary.rate("trischaken", "no-tricks").undecided == 3
+    assert "success" not in summary.row("trischaken")
+    assert "not played in 3 deals" in summary.format()
+
+
+def test_task_and_run_errors():
+    spec = DealSpec.make("slovenian4", MONSTER)
+    for kwargs, words in [
+        (dict(contracts=["klop"]), "each for himself"),
+        (dict(goals=["points"]), "not a yes/no goal"),
+        (dict(goals=["quapil"]), "Königrufen goal"),
+        (dict(contracts=["nine"]), "not a contract"),
+        (dict(limit=0), "positive"),
+        (dict(limit="fast"), "node count"),
+        (dict(announce=["uhu"]), "not an announcement"),
+        (dict(options={"no_such": 1}), "not a rule option"),
+    ]:
+        with pytest.raises(Exception) as info:
+            Task.make(spec, **kwargs)
+        assert words in str(info.value), (kwargs, str(info.value))
+    with pytest.raises(ImpossibleConstraints):
+        simulate(Task.make(DealSpec.make("slovenian4", MONSTER, constraints=["trumps(1) > 15"], max_tries=500),
+                           FAST), deals=2, jobs=1)
+    with pytest.raises(AnalysisError, match="positive"):
+        simulate(fast_task(), deals=0)
+    with pytest.raises(AnalysisError, match="Python function"):
+        simulate(Task.make(DealSpec.make("slovenian4", MONSTER, constraints=[lambda d: True]), FAST), deals=1,
+                 jobs=1, output="/nonexistent/x.jsonl")
+
+
+def test_bidding_table_ranks_by_expected_settlement():
+    summary = bid("slovenian4", MONSTER, deals=4, seed=5, contracts=FAST + ["colour_valat"], jobs=1, limit=200_000)
+    rows = summary.rows()
+    assert summary.ranking() == "settlement"
+    means = [r["settlement"]["mean"] for r in rows]
+    assert means == sorted(means, reverse=True)
+    assert json.loads(json.dumps(summary.to_json()))["ranked_by"] == "settlement"
+    assert "(best first, by expected settlement)" in summary.format("bidding table")
+
+
+def test_random_hands_give_feature_breakdowns():
+    summary = analyse_hand("slovenian4", contracts=["three"], deals=16, seed=3, jobs=1, limit=20_000, settle=False)
+    by = summary.feature_rates("three", "trumps")
+    total = summary.rate("three")
+    assert sum(r.yes for r in by.values()) == total.yes and sum(r.undecided for r in by.values()) == total.undecided
+    assert all(0 <= x <= 12 for x in by)
+    with pytest.raises(AnalysisError):
+        summary.feature_rates("three", "shoe size")
+    with pytest.raises(AnalysisError, match="not part of this run"):
+        summary.rate("two")
+
+
+def test_summary_merge_is_order_free():
+    task = fast_task(contracts=["beggar"], goals=[])
+    records = [run_chunk(task, 5, i, 2) for i in range(4)]
+    header = {"task": task.to_json(), "seed": "5", "deals": 8, "chunk_size": 2}
+    a = Summary(header, records)
+    b = Summary(header, records[::-1] + records[:1])  # another order, and a duplicate (ignored)
+    assert a.result_json() == b.result_json() and a.deals == 8
+
+
+def test_exhaustive_talon_tries_every_exchange():
+    from analysis.talon import exchanges
+    spec = DealSpec.make("slovenian4", "T22 T20 T19 T15 T12 T9 T4 T2 SK HK D1 C7")
+    deal = spec.deal(np.random.default_rng(4))
+    every = list(exchanges(deal, "two"))
+    first = setup(deal, "two")
+    assert (every[0].group, every[0].discards) == (first.group, first.discards)  # the heuristic's first
+    keys = {(st.group, tuple(st.discards)) for st in every}
+    assert len(keys) == len(every) > 50  # 3 groups x C(pool, 2), each exchange once, all legal
+    d = get_variant("slovenian4").deck
+    assert not any(d.tokens[c] in ("SK", "HK", "DK", "CK", "T1", "T21", "T22") for st in every for c in st.discards)
+    # per deal, the exhaustive policy makes the contract whenever the heuristic's exchange does
+    kw = dict(contracts=["one"], goals=[], settle=False, limit=3000)
+    heuristic = Task.make(spec, **kw)
+    exhaustive = Task.make(spec, policy="exhaustive", **kw)
+    for index in range(3):
+        h = run_chunk(heuristic, 8, index, 1)["result"]["contracts"]["one"]
+        e = run_chunk(exhaustive, 8, index, 1)["result"]["contracts"]["one"]
+        assert e["answers"]["win"][0] >= h["answers"]["win"][0]
+        assert 1 <= e["exchanges"]["tried"] <= 500
+    summary = simulate(exhaustive, deals=2, seed=8, jobs=1)
+    assert summary.to_json()["talon_policy"] == "exhaustive" and "exhaustive policy" in summary.format()
+    assert "exchanges solved" in summary.format()
+
+
+def test_progress_bar_only_when_asked_or_on_a_terminal(capsys):
+    task = fast_task(contracts=["beggar"], goals=[])
+    simulate(task, deals=4, seed=1, jobs=1, chunk_size=2)  # stderr is not a terminal here: no bar
+    assert capsys.readouterr().err == ""
+    simulate(task, deals=4, seed=1, jobs=1, chunk_size=2, progress=True)
+    err = capsys.readouterr().err
+    assert "0/4" in err and "deal/s" in err  # the bar (cleared at the end: leave=False)
