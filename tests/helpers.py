@@ -62,8 +62,8 @@ def composed(variant, hands, contract=None, declarer=None, rest=None, tricks_tak
     def join(a, b):
         return " ".join(x for x in (a, b) if x)
 
-    if rest is None:
-        rest = 0 if c.each_for_himself else "defence"
+    if rest is None:  # the earlier tricks: a valat still in play means the declarer took them all
+        rest = 0 if c.each_for_himself else ("declarer" if c.kind == "valat" else "defence")
     if c.each_for_himself:
         piles = list(seat_piles) if seat_piles is not None else [""] * n
         if rest == "talon":
