@@ -14,8 +14,8 @@ def _demand_holder(pos):
     """The skus holder when the Danish demand question is open now (DK-3.7), else None."""
     if pos.variant.special != "SKUS" or pos.options["skus_demand_policy"] != "solver_choice":
         return None
-    if pos.is_over or pos.current_trick or pos.trick_number != pos.n_tricks - 2:
-        return None
+    if pos.is_over or pos.current_trick or pos.trick_number != pos.n_tricks - 2 or pos.move_stack[-1:] == [DEMAND]:
+        return None  # (a demand already made closes the question)
     return next((s for s in range(pos.players) if "EX" in pos.hand(s)), None)
 
 

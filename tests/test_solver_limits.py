@@ -1,0 +1,120 @@
+"""Node and time limits: a stopped search gives proven bounds, never a wrong exact value.
+
+For an endgame of every variant that needs more than a few hundred nodes:
+
+* with a 50-node limit the result is ``value=None``, ``exact=False``, and the true value
+  (from a search without a limit) lies inside ``bounds``; a yes/no goal's bounds do not
+  contradict its true answer; any card value reported is the true one;
+* without a limit the same position is exact; on a Solver whose table saw stopped
+  searches first, limits raised step by step give None or the true value, then the value;
+* a "1ms" time limit on a large endgame (10 tricks, whose full search takes about a
+  second today) stops the search quickly with bounds around the true value.
+"""
+
+import random
+
+import pytest
+
+from solver.deal import random_position
+from solver.goals import applies
+from solver.search import GoalError, Solver, goal_spec
+from solver.variants import VARIANTS
+
+
+def _endgame(vid, tricks_left, seed, min_nodes):
+    """A seeded endgame of ``vid`` with ``tricks_left`` tricks whose points search needs at
+    least ``min_nodes`` nodes (the first such one of the seeds tried)."""
+    for k in range(40):
+        rng = random.Random("%s:%s:%d" % (seed, vid, k))
+        pos = random_position(vid, rng=rng)
+        while not pos.is_over and pos.n_tricks - len(pos.tricks) > tricks_left:
+            pos.play(rng.choice(pos.legal_moves))
+        if pos.is_over:
+            continue
+        r = Solver(64).solve(pos, "points")
+        if r.nodes >= min_nodes:
+            return pos, r
+    raise AssertionError("no %s endgame of %d tricks needs %d nodes" % (vid, tricks_left, min_nodes))
+
+
+def _yes_no_goal(pos):
+    for goal in ("win", "valat", "pagat-ultimo", "kings"):
+        if applies(pos, goal) is None and (goal != "win" or not pos.contract.each_for_himself):
+            return goal
+    raise AssertionError("no yes/no goal")
+
+
+def _consistent(pos, goal, answer, bounds):
+    """Whether proven bounds on the side's count allow the true yes/no ``answer``."""
+    party = pos.party_of(pos.to_move) if pos.contract.each_for_himself else 0  # solve's default side
+    spec = goal_spec(pos, goal, party)
+    lower, upper = bounds
+    if spec.compare == "<=":
+        return (lower <= spec.target) if answer else (upper > spec.target)
+    return (upper >= spec.target) if answer else (lower < spec.target)
+
+
+@pytest.mark.parametrize("vid", list(VARIANTS))
+def test_node_limit_gives_bounds_around_the_value(vid):
+    pos, exact = _endgame(vid, 8, "limits", 500)
+    assert exact.exact and exact.value is not None and exact.bounds == (exact.value, exact.value)
+    full = Solver(64).solve(pos, "points", all_cards=True)
+    r = Solver(64).solve(pos, "points", limit=50, all_cards=True, line=True)
+    assert r.value is None and r.exact is False, r
+    lower, upper = r.bounds
+    assert lower <= exact.value <= upper and lower < upper, (r.bounds, exact.value)
+    assert r.display.startswith("between")
+    assert r.nodes <= 50 + pos.players * 40, r.nodes  # stops at the limit (plus the move in hand)
+    for card, value in r.cards.items():
+        assert value is None or value == full.cards[card], (card, value, full.cards[card])
+    assert not r.line or r.line[0] in full.cards
+    # the same position without a limit (a fresh solver) is exact
+    again = Solver(64).solve(pos, "points", limit=None)
+    assert again.exact and again.value == exact.value
+    # yes/no goal: a stopped search never answers wrongly
+    goal = _yes_no_goal(pos)
+    truth = Solver(64).solve(pos, goal)
+    assert truth.exact and isinstance(truth.value, bool)
+    stopped = Solver(64).solve(pos, goal, limit=50)
+    assert stopped.value in (None, truth.value)
+    assert stopped.exact == (stopped.value is not None)
+    assert _consistent(pos, goal, truth.value, stopped.bounds), (goal, truth.value, stopped.bounds)
+
+
+@pytest.mark.parametrize("vid", list(VARIANTS))
+def test_raising_limits_on_one_table(vid):
+    """Stopped searches leave only sound bounds in the table: later searches on the same
+    Solver, with growing limits and then none, give None or the true value."""
+    pos, exact = _endgame(vid, 8, "raise", 2000)
+    solver = Solver(64)
+    limit = 20
+    seen_exact = False
+    while limit < 10 * exact.nodes + 1000:
+        r = solver.solve(pos, "points", limit=limit)
+        assert r.value in (None, exact.value), (limit, r.value, exact.value)
+        assert r.bounds[0] <= exact.value <= r.bounds[1], (limit, r.bounds, exact.value)
+        seen_exact |= r.exact
+        limit *= 4
+    assert seen_exact
+    assert solver.solve(pos, "points").value == exact.value
+    assert solver.solve(pos, "points", all_cards=True).cards == Solver(64).solve(pos, "points", all_cards=True).cards
+
+
+def test_time_limit_stops_a_large_search():
+    """'1ms' on a slovenian4 endgame of 10 tricks whose full search takes far longer."""
+    pos, exact = _endgame("slovenian4", 10, "time", 100000)
+    r = Solver(64).solve(pos, "points", limit="1ms")
+    assert r.value in (None, exact.value) and r.exact == (r.value is not None)
+    assert r.bounds[0] <= exact.value <= r.bounds[1]
+    assert r.seconds < 2.0, r.seconds  # the deadline is checked every 16384 nodes
+    if exact.seconds > 0.05:  # (true today by far; the engine may one day solve this in 1 ms)
+        assert r.value is None and r.exact is False and r.nodes < exact.nodes, r
+    r = Solver(64).solve(pos, "points", limit="60s")
+    assert r.exact and r.value == exact.value
+
+
+@pytest.mark.parametrize("limit", [0, -5, "abc", "5 minutes", True])
+def test_bad_limits_are_refused(limit):
+    pos = random_position("slovenian4", seed=3)
+    with pytest.raises(GoalError):
+        Solver(1).solve(pos, "points", limit=limit)
