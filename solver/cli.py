@@ -128,6 +128,16 @@ def _play_tokens(play):
     return play.replace(",", " ").split() if isinstance(play, str) else list(play)
 
 
+def _print_position(pos, fmt):
+    """A position as canonical JSON, the one-line form, or the readable summary."""
+    if fmt == "json":
+        _print_json(pos.to_json())
+    elif fmt == "line":
+        print(pos.to_line())
+    else:
+        print(pos)
+
+
 def _print_json(data):
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
@@ -159,12 +169,8 @@ def _show_arguments(parser):
          "canonical JSON (--format json) or the canonical one-line form (--format line).")
 def _show(args):
     pos = read_position(args)
-    if args.format == "json":
-        _print_json(pos.to_json())
-    elif args.format == "line":
-        print(pos.to_line())
-    else:
-        print(pos)
+    _print_position(pos, args.format)
+    if args.format not in ("json", "line"):
         if not pos.is_over:
             print("seat %d to play in trick %d; legal: %s"
                   % (pos.to_move, pos.trick_number, " ".join(pos.legal_moves)))
@@ -323,12 +329,7 @@ def _deal(args):
             raise SeatError("declarer seat %d is out of range: seats are 0-%d in order of play"
                             % (args.declarer, v.players - 1))
     pos = random_position(v.id, c.id, seed=args.seed, declarer=args.declarer)
-    if args.format == "json":
-        _print_json(pos.to_json())
-    elif args.format == "line":
-        print(pos.to_line())
-    else:
-        print(pos)
+    _print_position(pos, args.format)
     return 0
 
 

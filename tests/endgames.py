@@ -276,6 +276,24 @@ def derived(pos, goal, counts):
 
 # ------------------------------------------------------------------ the checks
 
+def resolve_along_line(solver, pos, seats, goal, line, expected, count, rng):
+    """Solve again after ``count`` random prefixes of the optimal line: the value must stay."""
+    problems = []
+    for cut in sorted(rng.sample(range(1, len(line)), min(count, len(line) - 1))):
+        for tok in line[:cut]:
+            pos.play(tok)
+        try:
+            if not pos.is_over:
+                again = solver.solve(pos, goal, side=seats[0])
+                if _as_int(again.value) != expected:
+                    problems.append(describe(pos, seats, goal, "value after %d moves of the line %s"
+                                             % (cut, " ".join(line)), expected, again.value))
+        finally:
+            for _ in range(cut):
+                pos.undo()
+    return problems
+
+
 def _as_int(value):
     return int(value) if isinstance(value, bool) else value
 
@@ -333,18 +351,7 @@ def check_endgame(pos, seats, solver, rng, goals=None, resolve=2, ref=None):
         if len(problems) > before:
             continue
         # solving again from points along the line gives the same value
-        for cut in sorted(rng.sample(range(1, len(r.line)), min(resolve, len(r.line) - 1))):
-            for tok in r.line[:cut]:
-                pos.play(tok)
-            try:
-                if not pos.is_over:
-                    again = solver.solve(pos, goal, side=seats[0])
-                    if _as_int(again.value) != expected:
-                        problems.append(describe(pos, seats, goal, "value after %d moves of the line %s"
-                                                 % (cut, " ".join(r.line)), expected, again.value))
-            finally:
-                for _ in range(cut):
-                    pos.undo()
+        problems += resolve_along_line(solver, pos, seats, goal, r.line, expected, resolve, rng)
     return goals, problems
 
 
@@ -409,18 +416,7 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
                 pos.undo()
         if len(problems) > before:
             continue
-        for cut in sorted(rng.sample(range(1, len(r.line)), min(2, len(r.line) - 1))):
-            for tok in r.line[:cut]:
-                pos.play(tok)
-            try:
-                if not pos.is_over:
-                    again = solver.solve(pos, goal, side=seats[0])
-                    if _as_int(again.value) != value:
-                        problems.append(describe(pos, seats, goal, "value after %d moves of the line %s"
-                                                 % (cut, " ".join(r.line)), value, again.value))
-            finally:
-                for _ in range(cut):
-                    pos.undo()
+        problems += resolve_along_line(solver, pos, seats, goal, r.line, value, 2, rng)
         if goal in ("points", "tricks"):
             spec = goal_spec(pos, goal, party)
             raw = encode(pos, seats, spec)
