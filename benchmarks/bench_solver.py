@@ -3,6 +3,7 @@
     python benchmarks/bench_solver.py                       # every set, default sizes
     python benchmarks/bench_solver.py --quick               # a sanity run (few deals, short limit)
     python benchmarks/bench_solver.py --sets slovenian4:12 --deals 50 --out results.json
+    python benchmarks/bench_solver.py --ablation            # search features switched off, as ratios
 
 A set is ``VARIANT:TRICKS`` — deals of VARIANT brought to TRICKS tricks left (12 for a
 full Slovenian deal after the talon exchange) by seeded random legal play.  Each deal
@@ -21,9 +22,15 @@ import statistics
 import sys
 import time
 
+import os
+
+from solver._core import Engine
 from solver.deal import random_position
-from solver.search import Solver
+from solver.search import Solver, _side_seats, encode, goal_spec
 from solver.variants import VARIANTS
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+import reference  # noqa: E402  (the plain minimax of the tests)
 
 DEFAULT_SETS = ["slovenian4:12", "koenigrufen:12", "slovenian3:16", "french5:15", "french4:18",
                 "french3:12", "danish:12", "slovenian4:8", "french4:8"]
@@ -65,6 +72,63 @@ def run_set(name, positions, goal, limit, memory_mb):
     }
 
 
+ABLATIONS = {"full": {}, "no table": {"use_table": False}, "no ordering": {"use_order": False},
+             "no equivalence": {"use_equiv": False}, "no bounds": {"use_bounds": False}}
+ABLATION_SETS = ["slovenian4:8", "koenigrufen:8", "french4:8", "danish:10"]
+REFERENCE_SETS = ["slovenian4:3", "french4:3", "danish:3"]
+
+
+def run_ablation(deals, seed, limit_nodes):
+    """The same core with one search feature off at a time, on the same positions, as ratios
+    to the full search (median time and nodes); and the full search against the plain
+    reference minimax of the tests on small endgames."""
+    rows = []
+    for spec_name in ABLATION_SETS:
+        variant, _, tricks = spec_name.partition(":")
+        positions = deal_set(variant, int(tricks), deals, seed)
+        specs = []
+        for pos in positions:
+            seats = _side_seats(pos, None)
+            specs.append(encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0]))))
+        base = None
+        for name, flags in ABLATIONS.items():
+            times, nodes, solved = [], [], 0
+            for spec in specs:
+                engine = Engine(256)
+                start = time.perf_counter()
+                raw = engine.solve(spec, node_limit=limit_nodes, **flags)
+                times.append(time.perf_counter() - start)
+                nodes.append(raw["nodes"])
+                solved += raw["lower"] == raw["upper"]
+            row = {"set": spec_name, "search": name, "solved": solved, "deals": len(specs),
+                   "median_s": round(statistics.median(times), 5), "median_nodes": int(statistics.median(nodes))}
+            base = base or row
+            row["time_ratio"] = round(row["median_s"] / max(base["median_s"], 1e-9), 2)
+            row["nodes_ratio"] = round(row["median_nodes"] / max(base["median_nodes"], 1), 2)
+            rows.append(row)
+            print(json.dumps(row), file=sys.stderr, flush=True)
+    for spec_name in REFERENCE_SETS:
+        variant, _, tricks = spec_name.partition(":")
+        positions = deal_set(variant, int(tricks), deals, seed)
+        solver_times, ref_times = [], []
+        for pos in positions:
+            seats = _side_seats(pos, None)
+            solver = Solver(16)
+            start = time.perf_counter()
+            value = solver.solve(pos, "points", side=seats[0]).value
+            solver_times.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            assert reference.value(pos, seats, "points") == value, pos.to_line()
+            ref_times.append(time.perf_counter() - start)
+        row = {"set": spec_name, "search": "plain minimax (tests/reference.py) vs full",
+               "deals": len(positions), "median_s": round(statistics.median(ref_times), 5),
+               "full_median_s": round(statistics.median(solver_times), 5),
+               "time_ratio": round(statistics.median(ref_times) / max(statistics.median(solver_times), 1e-9), 1)}
+        rows.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)
+    return rows
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", nargs="*", default=None, help="VARIANT:TRICKS (default: %s)" % " ".join(DEFAULT_SETS))
@@ -74,12 +138,16 @@ def main(argv=None):
     ap.add_argument("--limit", default="60s", help="per deal: nodes or time (default 60s)")
     ap.add_argument("--memory", type=int, default=1024, help="table budget in MB (default 1024)")
     ap.add_argument("--quick", action="store_true", help="5 deals per set, 5 s limit")
+    ap.add_argument("--ablation", action="store_true",
+                    help="instead: the search with each feature off, and the plain minimax, as ratios")
     ap.add_argument("--out", help="write the JSON here too")
     args = ap.parse_args(argv)
     if args.quick:
         args.deals, args.limit = 5, "5s"
     results = []
-    for spec in args.sets or DEFAULT_SETS:
+    if args.ablation:
+        results = run_ablation(min(args.deals, 20), args.seed, limit_nodes=50_000_000)
+    for spec in [] if args.ablation else (args.sets or DEFAULT_SETS):
         variant, _, tricks = spec.partition(":")
         if variant not in VARIANTS or not tricks.isdigit():
             ap.error("bad set %r: write VARIANT:TRICKS" % spec)
