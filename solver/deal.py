@@ -80,15 +80,17 @@ def _discards(v, c, hand, size):
         special.add(d.special)
     plain = [x for x in hand if d.suit[x] < TRUMP and x not in kings]
     trumps = [x for x in hand if d.suit[x] == TRUMP and x not in special]
-    if v.family == "danish":
-        if any(d.suit[x] == TRUMP for x in hand if x not in trumps and x != d.special):
-            trumps = []  # holding T1/T21 the dealer cannot go void in tarokker (DK-2.8)
-        elif len(plain) + len(trumps) >= size and len(trumps) + len(plain) > size:
-            trumps = trumps if len(plain) < size else []
+    key = lambda x: (v.points[x], d.rank[x])
+    if v.family == "danish":  # DK-2.8: tarokker only by discarding all of them (never T21)
+        if len(plain) >= size:
+            return sorted(plain, key=key)[:size]
+        tarokker = [x for x in hand if d.suit[x] == TRUMP]
+        if d.trump(21) in tarokker or len(tarokker) > size or len(tarokker) + len(plain) < size:
+            return None
+        return sorted(plain, key=key)[:size - len(tarokker)] + tarokker
     if v.family == "koenigrufen" and c.colour and any(
             d.suit[x] == TRUMP and x not in special for x in hand):
         plain = []
-    key = lambda x: (v.points[x], d.rank[x])
     pool = sorted(plain, key=key) + sorted(trumps, key=key)
     if len(pool) < size:
         return None
