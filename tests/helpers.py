@@ -186,3 +186,23 @@ def full(variant, contract=None, hands=None, declarer=0, declarer_pile=None, def
     if seat_piles is not None:
         data["seat_piles"] = seat_piles
     return Position.from_json(data)
+
+
+def run_cli(capsys, *argv):
+    """Run the CLI in-process: (exit status, stdout, stderr)."""
+    from solver.cli import main
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def cli_fails(capsys, *argv, contains=()):
+    """The CLI refuses: status 2, nothing on stdout, one 'tarokdd: error:' line naming ``contains``."""
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 2, (status, out, err)
+    assert out == ""
+    assert err.startswith("tarokdd: error: "), err
+    assert "Traceback" not in err and err.count("\n") == 1
+    for word in contains:
+        assert word in err, (word, err)
+    return err

@@ -17,16 +17,11 @@ from analysis import plots  # noqa: E402
 from analysis.deal import DealSpec  # noqa: E402
 from analysis.simulate import Summary, Task, Tally, analyse_hand, bid  # noqa: E402
 from solver import cli  # noqa: E402
+from helpers import run_cli as run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MONSTER = "T22 T21 T20 T19 T18 T17 T1 SK HK DK CK C7"
 FAST = ["-c", "beggar", "-c", "valat", "-c", "open_beggar"]
-
-
-def run(capsys, *argv):
-    status = cli.main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # ------------------------------------------------------------------ simulate / bid

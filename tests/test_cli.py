@@ -9,34 +9,17 @@ from pathlib import Path
 import pytest
 
 from solver import Position, cli
-from solver.cli import main
 from solver.deal import random_position
+from helpers import cli_fails as fails, run_cli as run  # noqa: E402
 
 EXAMPLES = Path(cli.__file__).resolve().parent / "examples"
 SLOVENIAN = EXAMPLES / "slovenian4_three.json"
-
-
-def run(capsys, *argv):
-    status = main(list(map(str, argv)))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def write(tmp_path, data, name="pos.json"):
     path = tmp_path / name
     path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
     return path
-
-
-def fails(capsys, *argv, contains=()):
-    status, out, err = run(capsys, *argv)
-    assert status == 2, (status, out, err)
-    assert out == ""
-    assert err.startswith("tarokdd: error: "), err
-    assert "Traceback" not in err and err.count("\n") == 1
-    for word in contains:
-        assert word in err, (word, err)
-    return err
 
 
 # ------------------------------------------------------------------- show

@@ -4,25 +4,20 @@ import json
 
 from pathlib import Path
 
-from solver import cli, load_example
+from helpers import run_cli as run
+from solver import load_example
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "solver" / "examples"
 
 
-def _run(capsys, *argv):
-    code = cli.main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
 def test_score_prints_the_settlement(capsys):
-    code, out, _ = _run(capsys, "score", str(EXAMPLES / "slovenian4_three.json"))
+    code, out, _ = run(capsys, "score", str(EXAMPLES / "slovenian4_three.json"))
     assert code == 0
     assert "result (points): seat 0 +22   seat 1 0   seat 2 +22   seat 3 0" in out
 
 
 def test_score_json_matches_the_api(capsys):
-    code, out, _ = _run(capsys, "score", str(EXAMPLES / "french4_garde.json"), "--json")
+    code, out, _ = run(capsys, "score", str(EXAMPLES / "french4_garde.json"), "--json")
     assert code == 0
     data = json.loads(out)
     assert data["amounts"] == list(load_example("french4_garde").settlement().amounts)
@@ -30,14 +25,14 @@ def test_score_json_matches_the_api(capsys):
 
 
 def test_score_override_changes_the_option(capsys):
-    code, out, _ = _run(capsys, "score", str(EXAMPLES / "slovenian4_three.json"), "--set", "diff_round=5")
+    code, out, _ = run(capsys, "score", str(EXAMPLES / "slovenian4_three.json"), "--set", "diff_round=5")
     assert code == 0 and "seat 2 +20" in out  # difference 12 rounds to 10 (SI-8, Q-SI2)
 
 
 def test_score_errors_exit_2_without_traceback(capsys):
-    code, out, err = _run(capsys, "score", str(EXAMPLES / "koenigrufen_rufer.json"))
+    code, out, err = run(capsys, "score", str(EXAMPLES / "koenigrufen_rufer.json"))
     assert code == 2 and "koenigfang" in err and "Traceback" not in err
-    code, out, err = _run(capsys, "score", str(EXAMPLES / "slovenian4_three.json"), "--set", "diff_round=7")
+    code, out, err = run(capsys, "score", str(EXAMPLES / "slovenian4_three.json"), "--set", "diff_round=7")
     assert code == 2 and "diff_round" in err
-    code, out, err = _run(capsys, "score", str(EXAMPLES / "slovenian4_three.json"), "--set", "nonsense")
+    code, out, err = run(capsys, "score", str(EXAMPLES / "slovenian4_three.json"), "--set", "nonsense")
     assert code == 2 and "key=value" in err

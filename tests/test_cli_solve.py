@@ -19,28 +19,12 @@ from solver import Position, cli, load_example, search, solve
 from solver.cli import main
 from solver.goals import GOALS
 from solver.playthrough import at_trick
+from helpers import cli_fails as fails, run_cli as run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "solver" / "examples"
 SLOVENIAN = EXAMPLES / "slovenian4_three.json"
 README = ROOT / "README.md"
-
-
-def run(capsys, *argv):
-    status = main(list(map(str, argv)))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def fails(capsys, *argv, contains=()):
-    status, out, err = run(capsys, *argv)
-    assert status == 2, (status, out, err)
-    assert out == ""
-    assert err.startswith("tarokdd: error: "), err
-    assert "Traceback" not in err and err.count("\n") == 1
-    for word in contains:
-        assert word in err, (word, err)
-    return err
 
 
 def endgame_file(tmp_path, name="slovenian4_three", cards=10, form="json"):
