@@ -26,7 +26,7 @@ import os
 
 from solver._core import Engine
 from solver.deal import random_position
-from solver.search import Solver, _side_seats, encode, goal_spec
+from solver.search import Solver, side_seats, encode, goal_spec
 from solver.variants import VARIANTS
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
@@ -88,7 +88,7 @@ def run_ablation(deals, seed, limit_nodes):
         positions = deal_set(variant, int(tricks), deals, seed)
         specs = []
         for pos in positions:
-            seats = _side_seats(pos, None)
+            seats = side_seats(pos, None)
             specs.append(encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0]))))
         base = None
         for name, flags in ABLATIONS.items():
@@ -112,7 +112,7 @@ def run_ablation(deals, seed, limit_nodes):
         positions = deal_set(variant, int(tricks), deals, seed)
         solver_times, ref_times = [], []
         for pos in positions:
-            seats = _side_seats(pos, None)
+            seats = side_seats(pos, None)
             solver = Solver(16)
             start = time.perf_counter()
             value = solver.solve(pos, "points", side=seats[0]).value

@@ -26,7 +26,7 @@ from typing import Optional
 from . import goals as goal_defs
 from .errors import TarokError
 from .position import DEMAND, Position
-from .search import GoalError, Solver, _side_seats
+from .search import GoalError, Solver, side_seats
 
 __all__ = ["analyse_game", "at_trick", "AnalysisError", "GameAnalysis", "Step", "Value"]
 
@@ -238,7 +238,7 @@ def analyse_game(position, goal="points", side=None, limit=None, solver=None, fr
     if from_trick is not None:
         _check_trick(position, from_trick)
     pos, tokens = _start_of_play(position)
-    seats = _side_seats(pos, side)
+    seats = side_seats(pos, side)
     party = pos.party_of(seats[0])
     reason = goal_defs.applies(pos, goal)
     if reason:

@@ -95,7 +95,7 @@ def _parse_limit(limit):
     return 0, number / 1000.0 if unit == "ms" else number
 
 
-def _side_seats(pos, side):
+def side_seats(pos, side):
     """Seats of the analysed side (a tuple)."""
     if side is None:
         if pos.contract.each_for_himself:
@@ -262,7 +262,7 @@ class Solver:
         pos = position
         if pos.is_over:
             raise GoalError("play is over: nothing to solve")
-        seats = _side_seats(pos, side)
+        seats = side_seats(pos, side)
         spec = goal_spec(pos, goal, pos.party_of(seats[0]))
         nodes, seconds = _parse_limit(limit)
         start = time.perf_counter()

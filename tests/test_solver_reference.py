@@ -51,7 +51,7 @@ from endgames import (VARIANT_IDS, goals_for, make_big_endgames, make_endgames, 
                       make_special_endgames, random_endgame, random_side, reference_values, run_items,
                       variant_goals)
 from solver import Position, get_variant  # noqa: E402
-from solver.search import GoalError, Solver, _side_seats  # noqa: E402
+from solver.search import GoalError, Solver, side_seats  # noqa: E402
 
 MIN_PER_GOAL = 300
 SEED = 20240604
@@ -157,7 +157,7 @@ def test_regression(name):
         with pytest.raises(GoalError):
             Solver(16).solve(pos, goal, side=side)
         return
-    expected = reference.value(pos, _side_seats(pos, side), goal)
+    expected = reference.value(pos, side_seats(pos, side), goal)
     r = Solver(16).solve(pos, goal, side=side, all_cards=True, line=True)
     assert r.value == expected
 
@@ -175,4 +175,4 @@ def test_regression_skus_lead_segfault():
     out = subprocess.run([sys.executable, "-c", code, SEGFAULT], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.returncode
     pos = Position.from_line(SEGFAULT)
-    assert int(out.stdout.split()[-1]) == reference.value(pos, _side_seats(pos, 1), "points")
+    assert int(out.stdout.split()[-1]) == reference.value(pos, side_seats(pos, 1), "points")
