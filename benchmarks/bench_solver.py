@@ -3,12 +3,13 @@
     python benchmarks/bench_solver.py                       # every set, default sizes
     python benchmarks/bench_solver.py --quick               # a sanity run (few deals, short limit)
     python benchmarks/bench_solver.py --sets slovenian4:12 --deals 50 --out results.json
+    python benchmarks/bench_solver.py --sets slovenian4:12 --threads 2   # one deal on two cores
     python benchmarks/bench_solver.py --ablation            # search features switched off, as ratios
 
 A set is ``VARIANT:TRICKS`` — deals of VARIANT brought to TRICKS tricks left (12 for a
 full Slovenian deal after the talon exchange) by seeded random legal play.  Each deal
-is solved for ``--goal`` (points by default) with a fresh table, on one core, under
-``--limit`` (a node count or a time such as 60s); unfinished deals are reported, never
+is solved for ``--goal`` (points by default) with a fresh table, on one core (two with
+``--threads 2``), under ``--limit`` (a node count or a time such as 60s); unfinished deals are reported, never
 counted as solved.  Per set: median / p90 / max seconds, median nodes, nodes per second,
 table hit rate, share solved.  Timings are measured here and now; nothing is a unit test.
 """
@@ -48,9 +49,9 @@ def deal_set(variant, tricks_left, n, seed):
     return out
 
 
-def run_set(name, positions, goal, limit, memory_mb):
+def run_set(name, positions, goal, limit, memory_mb, threads=1):
     times, nodes, hits, probes, solved = [], [], 0, 0, 0
-    solver = Solver(memory_mb)
+    solver = Solver(memory_mb, threads)
     for pos in positions:
         solver.clear()
         r = solver.solve(pos, goal, limit=limit)
@@ -61,7 +62,7 @@ def run_set(name, positions, goal, limit, memory_mb):
         solved += r.exact
     times_sorted = sorted(times)
     return {
-        "set": name, "goal": goal, "deals": len(positions), "solved": solved,
+        "set": name, "goal": goal, "threads": threads, "deals": len(positions), "solved": solved,
         "solved_share": round(solved / len(positions), 3),
         "median_s": round(statistics.median(times), 4),
         "p90_s": round(times_sorted[min(len(times) - 1, int(0.9 * len(times)))], 4),
@@ -137,6 +138,8 @@ def main(argv=None):
     ap.add_argument("--goal", default="points")
     ap.add_argument("--limit", default="60s", help="per deal: nodes or time (default 60s)")
     ap.add_argument("--memory", type=int, default=1024, help="table budget in MB (default 1024)")
+    ap.add_argument("--threads", type=int, choices=(1, 2), default=1,
+                    help="search threads per deal (default 1: the one-core figures)")
     ap.add_argument("--quick", action="store_true", help="5 deals per set, 5 s limit")
     ap.add_argument("--ablation", action="store_true",
                     help="instead: the search with each feature off, and the plain minimax, as ratios")
@@ -152,7 +155,7 @@ def main(argv=None):
         if variant not in VARIANTS or not tricks.isdigit():
             ap.error("bad set %r: write VARIANT:TRICKS" % spec)
         positions = deal_set(variant, int(tricks), args.deals, args.seed)
-        row = run_set(spec, positions, args.goal, args.limit, args.memory)
+        row = run_set(spec, positions, args.goal, args.limit, args.memory, args.threads)
         results.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     report = {

@@ -59,6 +59,9 @@ cdef struct Rules:
     int res_rank[MAX_RESERVED]
     int res_trick[MAX_RESERVED]     # 1-based designated trick
     int pts[N_SUITS][32]            # value per card the side takes
+    uint16_t key_sym[N_SUITS][32]   # a card's symbol in the table keys: its point class, or
+                                    # its identity when kept apart (1..63), and its holder << 6
+                                    # (cards never change hands during play)
     int min_pts                     # the smallest pts of any card of the deck
     uint32_t keep_apart[N_SUITS]    # cards never merged as equivalent (special roles)
     int side[MAX_SEATS]             # 1 for the seats whose tricks/points are counted
@@ -74,6 +77,11 @@ cdef struct State:
     int t_seat[MAX_SEATS]
     int t_suit[MAX_SEATS]
     int t_rank[MAX_SEATS]
+    int win                         # index of the card winning the trick so far (-1: none)
+    int win_key                     # its card_key (when not slow)
+    int slow                        # the plain comparison is not exact in this trick: a special
+                                    # card, the emperor trick's cards, colour valat (winner_of)
+    int trula                       # the emperor trick's cards in the trick (bits: I, XXI, škis)
     int named                       # suit named for a led skus, or NO_NAME
     int demanded                    # DK-3.7 demand in force for the current trick
     int won_mask                    # bit p: party p has won a trick (FR-4.4 chelem rule)
@@ -87,20 +95,23 @@ cdef struct State:
     int over                        # play stopped early
 
 cdef packed struct Entry:          # 20 bytes
-    uint64_t lock                   # the second key (0 marks an empty slot)
+    uint64_t check                  # the second key XOR (tag, lower, upper): an entry torn by two
+                                    # threads writing it at once fails the key test
     uint32_t tag                    # the first key's upper half: its bucket at every table size
     int16_t lower                   # bounds on the remaining value
     int16_t upper
-    uint16_t best                   # best move found
+    uint16_t best                   # best move found (a hint only)
     uint8_t tricks_left             # replacement keeps the deeper work
-    uint8_t age                     # the solve call that wrote it
+    uint8_t age                     # the solve call that wrote it (1..255; 0 marks an empty slot)
 
 cdef struct Search:
     Rules R
     Entry* table
     uint64_t n_entries              # a power of two, 4-entry buckets
     uint64_t max_entries            # the memory budget; the table grows up to it as it fills
-    uint64_t fills                  # slots filled since the last growth
+    uint64_t fills                  # slots this search filled since the last growth
+    Search* peer                    # the other search of a two-thread solve (same table), or NULL
+    int grow_wanted                 # set instead of growing while a peer searches the table
     uint64_t context[2]             # mixed into every key: rules, side, goal
     long long nodes
     long long node_limit            # 0 = none

@@ -8,17 +8,18 @@ table entry serves every path to a position and every target.  Entries are writt
 at trick boundaries and hold a lower and an upper bound on that remaining value.
 
 The search runs without the GIL and keeps all of its state in one ``Engine`` object:
-several engines can search at once from several threads.
+several engines can search at once from several threads, and one engine can search one
+position on two threads that share its table (``threads=2``).
 """
+
+import queue
+import threading
 
 from libc.stdlib cimport free
 
 cdef extern from "<stdlib.h>" nogil:
     int posix_memalign(void** ptr, size_t alignment, size_t size)
 
-cdef extern from "<sys/mman.h>" nogil:
-    int madvise(void* addr, size_t length, int advice)
-    int MADV_HUGEPAGE
 from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -264,22 +265,44 @@ cdef inline double now() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
-cdef inline void play_card(State* S, int seat, int move) noexcept nogil:
-    """Move a card from seat's hand into the current trick."""
-    cdef int suit = (move >> 5) & 7, rank = move & 31
+cdef inline int trula_bit(int rank) noexcept nogil:
+    """The pagat, mond and škis as bits (the emperor trick, SI-4.1 / AT-4.3)."""
+    return 1 if rank == 1 else 2 if rank == 21 else 4 if rank == 22 else 0
+
+
+cdef inline void play_card(const Rules* R, State* S, int seat, int move) noexcept nogil:
+    """Move a card from seat's hand into the current trick and update who is winning it."""
+    cdef int suit = (move >> 5) & 7, rank = move & 31, n = S.n_played, key
     S.hand[seat][suit] &= ~(<uint32_t>1 << rank)
-    if S.n_played == 0:
+    if n == 0:
         S.named = (move >> 8) - 1 if move >> 8 else NO_NAME
-    S.t_seat[S.n_played] = seat
-    S.t_suit[S.n_played] = suit
-    S.t_rank[S.n_played] = rank
-    S.n_played += 1
+        S.slow = R.colour_valat_seat >= 0
+        S.win = -1
+        S.win_key = -1
+        S.trula = 0
+    S.t_seat[n] = seat
+    S.t_suit[n] = suit
+    S.t_rank[n] = rank
+    S.n_played = n + 1
+    if R.emperor and suit == TRUMP:
+        S.trula |= trula_bit(rank)
+        if S.trula == 7:
+            S.slow = 1
+    if suit == SPECIAL:
+        S.slow = 1
+    if S.slow:
+        S.win = winner_of(R, S.t_seat, S.t_suit, S.t_rank, n + 1, S.named, S.won_mask, 0)
+    else:
+        key = card_key(R, suit, rank, S.t_suit[0])
+        if key > S.win_key:
+            S.win = n
+            S.win_key = key
 
 
 cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
     """Resolve the full current trick: what it is worth to the side; start the next one."""
     cdef int n = R.n_seats, last = S.trick_no == R.n_tricks
-    cdef int w = trick_winner(R, S, n, last)
+    cdef int w = trick_winner(R, S, n, last) if S.slow else S.win
     cdef int ws = S.t_seat[w], i, dest, v = 0, ex = -1, s, r
     for i in range(n):
         s = S.t_suit[i]
@@ -324,10 +347,8 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
     S.leader = ws
     S.trick_no += 1
     S.n_played = 0
-    for s in range(N_SUITS):  # the cards out at the start of the next trick
-        S.start_out[s] = 0
-        for i in range(n):
-            S.start_out[s] |= S.hand[i][s]
+    for i in range(n):  # the cards out at the start of the next trick
+        S.start_out[S.t_suit[i]] &= ~(<uint32_t>1 << S.t_rank[i])
     S.named = NO_NAME
     S.demanded = 0
     return v
@@ -416,31 +437,29 @@ cdef inline void boundary_keys(const Search* X, State* S, uint64_t* k) noexcept 
     škis, Excuse, kings, reserved cards) keep their identity.  Each suit's part is kept in
     the state and recomputed only for the suits the last trick touched."""
     cdef const Rules* R = &X.R
-    cdef uint64_t a = X.context[0], b = X.context[1], sym, ha, hb
-    cdef uint32_t merged, bits
-    cdef int s, r, owner, seat
+    cdef uint64_t a = X.context[0], b = X.context[1], sym, word, ha, hb
+    cdef uint32_t bits
+    cdef int s, r, seat, count
     for s in range(N_SUITS):
         if (S.key_dirty >> s) & 1:
-            ha = hb = 0xFF00 + s
-            merged = 0
+            bits = 0
             for seat in range(R.n_seats):
-                merged |= S.hand[seat][s]
-            bits = merged
-            while bits:
+                bits |= S.hand[seat][s]
+            ha = hb = 0xFF00 + s
+            word = 1
+            count = 0
+            while bits:  # 9 bits a card (symbol and holder), seven cards a word
                 r = ctz32(bits)
                 bits &= bits - 1
-                owner = 0
-                while not ((S.hand[owner][s] >> r) & 1):
-                    owner += 1
-                if (R.keep_apart[s] >> r) & 1:
-                    sym = 64 + r
-                else:
-                    sym = R.pts[s][r]
-                sym |= <uint64_t>(owner + 1) << 8
-                ha = mix(ha, sym, <uint64_t>0x9E3779B97F4A7C15)
-                hb = mix(hb, sym, <uint64_t>0xC2B2AE3D27D4EB4F)
-            S.suit_key[s][0] = ha
-            S.suit_key[s][1] = hb
+                word = (word << 9) | R.key_sym[s][r]
+                count += 1
+                if count == 7:
+                    ha = mix(ha, word, <uint64_t>0x9E3779B97F4A7C15)
+                    hb = mix(hb, word, <uint64_t>0xC2B2AE3D27D4EB4F)
+                    word = 1
+                    count = 0
+            S.suit_key[s][0] = mix(ha, word, <uint64_t>0x9E3779B97F4A7C15)
+            S.suit_key[s][1] = mix(hb, word, <uint64_t>0xC2B2AE3D27D4EB4F)
         a = mix(a, S.suit_key[s][0], <uint64_t>0x9E3779B97F4A7C15)
         b = mix(b, S.suit_key[s][1], <uint64_t>0xC2B2AE3D27D4EB4F)
     S.key_dirty = 0
@@ -455,40 +474,55 @@ cdef inline uint64_t bucket(const Search* X, uint32_t tag) noexcept nogil:
     return tag & (X.n_entries - 1) & ~<uint64_t>3
 
 
-cdef Entry* probe(Search* X, const uint64_t* k) noexcept nogil:
+cdef inline uint64_t sealed(uint64_t lock, const Entry* e) noexcept nogil:
+    """The lock XOR the entry's key-dependent fields (the same operation seals and opens)."""
+    return lock ^ (<uint64_t>e.tag | (<uint64_t><uint16_t>e.lower << 32) | (<uint64_t><uint16_t>e.upper << 48))
+
+
+cdef inline int holds(const Entry* e, uint32_t tag, uint64_t lock) noexcept nogil:
+    """Whether a copied entry is the key's, whole (not torn by a concurrent write)."""
+    return e.age != 0 and e.tag == tag and sealed(e.check, e) == lock
+
+
+cdef int probe(Search* X, const uint64_t* k, Entry* out) noexcept nogil:
+    """Copy the key's entry to ``out``; 0 when the table has none."""
     cdef uint32_t tag = <uint32_t>(k[0] >> 32)
     cdef uint64_t base = bucket(X, tag)
     cdef int j
     X.probes += 1
     for j in range(4):
-        if X.table[base + j].lock == k[1] and X.table[base + j].tag == tag:
-            X.hits += 1
-            return &X.table[base + j]
-    return NULL
+        if X.table[base + j].tag == tag:
+            out[0] = X.table[base + j]  # a copy: another thread may be writing the slot
+            if holds(out, tag, k[1]):
+                X.hits += 1
+                return 1
+    return 0
 
 
 cdef Entry* new_table(uint64_t n) noexcept nogil:
-    """n zeroed entries, 2 MB aligned, huge pages where the kernel allows (fewer page
-    faults, which serialise threads, and fewer TLB misses on random accesses)."""
+    """n zeroed entries, cache-line aligned.  (Asking for huge pages made a 640 MB table cost
+    1.5 s instead of 0.4 s to set up here, for no measurable gain in lookups.)"""
     cdef Entry* t = NULL
-    if posix_memalign(<void**>&t, 1 << 21, n * sizeof(Entry)) != 0:
+    if posix_memalign(<void**>&t, 64, n * sizeof(Entry)) != 0:
         return NULL
-    madvise(t, n * sizeof(Entry), MADV_HUGEPAGE)
     memset(t, 0, n * sizeof(Entry))
     return t
 
 
-cdef Entry* slot_for(Search* X, uint32_t tag, uint64_t lock) noexcept nogil:
-    """The slot of a key: its entry, else the bucket's empty slot or the one holding the least
-    work (entries of earlier solves first)."""
+cdef Entry* slot_for(Search* X, uint32_t tag, uint64_t lock, Entry* cur) noexcept nogil:
+    """The slot of a key: its entry (copied to ``cur``), else the bucket's empty slot or the
+    one holding the least work, entries of earlier solves first (``cur.age`` = 0)."""
     cdef uint64_t base = bucket(X, tag)
     cdef int j, score, worst = 1 << 30
     cdef Entry* e = NULL
     for j in range(4):
-        if X.table[base + j].lock == lock and X.table[base + j].tag == tag:
-            return &X.table[base + j]
+        if X.table[base + j].tag == tag:
+            cur[0] = X.table[base + j]
+            if holds(cur, tag, lock):
+                return &X.table[base + j]
+    cur.age = 0
     for j in range(4):
-        score = -1 if X.table[base + j].lock == 0 else (
+        score = -1 if X.table[base + j].age == 0 else (
             X.table[base + j].tricks_left + (64 if X.table[base + j].age == X.age else 0))
         if score < worst:
             worst = score
@@ -497,11 +531,13 @@ cdef Entry* slot_for(Search* X, uint32_t tag, uint64_t lock) noexcept nogil:
 
 
 cdef void grow(Search* X) noexcept nogil:
-    """Eight times larger, up to the budget, keeping the entries (each knows its bucket)."""
+    """Eight times larger, up to the budget, keeping the entries (each knows its bucket).
+    Never while another thread searches the table."""
     cdef uint64_t n = X.n_entries * 8, i, old_n = X.n_entries
     cdef Entry* old = X.table
     cdef Entry* t
     cdef Entry* e
+    cdef Entry cur
     if n > X.max_entries:
         n = X.max_entries
     t = new_table(n)
@@ -512,9 +548,9 @@ cdef void grow(Search* X) noexcept nogil:
     X.n_entries = n
     X.fills = 0
     for i in range(old_n):
-        if old[i].lock:
-            e = slot_for(X, old[i].tag, old[i].lock)
-            if e.lock == 0:
+        if old[i].age:
+            e = slot_for(X, old[i].tag, sealed(old[i].check, &old[i]), &cur)
+            if e.age == 0:
                 X.fills += 1
             e[0] = old[i]
     free(old)
@@ -524,28 +560,35 @@ cdef void store(Search* X, const uint64_t* k, int v, int alpha, int beta, int be
                 int tricks_left) noexcept nogil:
     """Merge a search result into the position's entry."""
     cdef uint32_t tag = <uint32_t>(k[0] >> 32)
-    cdef Entry* e = slot_for(X, tag, k[1])
-    if e.lock != k[1] or e.tag != tag:
-        if e.lock == 0:
+    cdef Entry c
+    cdef Entry* e = slot_for(X, tag, k[1], &c)
+    if c.age == 0:
+        if e.age == 0:
             X.fills += 1
-        e.lock = k[1]
-        e.tag = tag
-        e.lower = 0
-        e.upper = INF
+            if X.n_entries < X.max_entries and (
+                    X.fills + (X.peer.fills if X.peer != NULL else 0)) * 2 > X.n_entries:
+                if X.peer == NULL:
+                    grow(X)
+                    e = slot_for(X, tag, k[1], &c)
+                else:
+                    X.grow_wanted = 1  # the driver grows the table between searches
+        c.lower = 0
+        c.upper = INF
     if v <= alpha:
-        if v < e.upper:
-            e.upper = v
+        if v < c.upper:
+            c.upper = v
     elif v >= beta:
-        if v > e.lower:
-            e.lower = v
+        if v > c.lower:
+            c.lower = v
     else:
-        e.lower = v
-        e.upper = v
-    e.best = best
-    e.tricks_left = tricks_left
-    e.age = X.age
-    if X.fills * 2 > X.n_entries and X.n_entries < X.max_entries:
-        grow(X)
+        c.lower = v
+        c.upper = v
+    c.tag = tag
+    c.best = best
+    c.tricks_left = tricks_left
+    c.age = X.age
+    c.check = sealed(k[1], &c)
+    e[0] = c
 
 
 cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) noexcept nogil:
@@ -595,18 +638,15 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     last = S.n_played == R.n_seats - 1
     if S.n_played:
         led = led_suit(R, S.t_suit, S.n_played, S.named)
-        cw = winner_of(R, S.t_seat, S.t_suit, S.t_rank, S.n_played, S.named, S.won_mask, 0)
-        ck = card_key(R, S.t_suit[cw], S.t_rank[cw], led) if cw >= 0 else -1
+        cw = S.win
+        ck = S.win_key if not S.slow else card_key(R, S.t_suit[cw], S.t_rank[cw], led) if cw >= 0 else -1
         # the plain comparison with the current winner is exact except around the emperor
-        # trick, in colour valat, after a led Excuse and in a French last trick
-        fast = led >= 0 and cw >= 0 and R.colour_valat_seat < 0 and not (
-            R.special_kind == SPECIAL_EXCUSE and S.trick_no == R.n_tricks)
+        # trick, in colour valat and with a special card in the trick (S.slow)
+        fast = not S.slow and cw >= 0
         for i in range(S.n_played):
             seats[i] = S.t_seat[i]
             suits[i] = S.t_suit[i]
             ranks[i] = S.t_rank[i]
-            if R.emperor and suits[i] == TRUMP and (ranks[i] == 1 or ranks[i] >= 21):
-                fast = 0
         seats[S.n_played] = seat
     for i in range(n):
         s = (moves[i] >> 5) & 7
@@ -617,7 +657,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
         if S.n_played == 0:
             score[i] = 0
             continue
-        if fast and not (R.emperor and s == TRUMP and (r == 1 or r >= 21)):
+        if fast and not (R.emperor and s == TRUMP and (S.trula | trula_bit(r)) == 7):
             if card_key(R, s, r, led) > ck:
                 ws, wsuit, wrank = seat, s, r
             else:
@@ -699,17 +739,22 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
     cdef int n = gen_moves(X, S, seat, moves, first)
     cdef int maximizing = X.R.maxer[seat]
     cdef int best = -INF if maximizing else INF
-    cdef int i, v, tv
+    cdef int i, v, tv, win, win_key, slow, trula, named
     cdef State child
     best_move[0] = moves[0]
     for i in range(n):
-        child = S[0]
-        play_card(&child, seat, moves[i])
-        if child.n_played == X.R.n_seats:
+        if S.n_played == X.R.n_seats - 1:  # the trick ends: a new state
+            child = S[0]
+            play_card(&X.R, &child, seat, moves[i])
             tv = finish_trick(&X.R, &child)
             v = tv + ab(X, &child, alpha - tv, beta - tv)
-        else:
-            v = ab(X, &child, alpha, beta)
+        else:  # within a trick: play and take back in place
+            win, win_key, slow, trula, named = S.win, S.win_key, S.slow, S.trula, S.named
+            play_card(&X.R, S, seat, moves[i])
+            v = ab(X, S, alpha, beta)
+            S.n_played -= 1
+            S.hand[seat][(moves[i] >> 5) & 7] |= <uint32_t>1 << (moves[i] & 31)
+            S.win, S.win_key, S.slow, S.trula, S.named = win, win_key, slow, trula, named
         if X.aborted:
             return best if (best > -INF and best < INF) else alpha
         if maximizing:
@@ -732,7 +777,7 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
 cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta on the value still to come for the side."""
     cdef uint64_t k[2]
-    cdef Entry* e = NULL
+    cdef Entry e
     cdef int lo = 0, hi, v, v2, first = -1, best = -1, holder, whose = 0
     X.nodes += 1
     if X.node_limit and X.nodes > X.node_limit:
@@ -746,25 +791,25 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
     if S.trick_no > X.R.n_tricks or S.over:
         return terminal_value(&X.R, S)
     hi = remaining_max(&X.R, S)
-    if X.use_bounds:
-        v = sure_count(&X.R, S, &whose)
-        if whose:
-            lo = v
-            if lo >= beta:
-                return lo
-        else:
-            hi -= v
-            if hi <= alpha:
-                return hi
-    if X.use_table:
+    if X.use_table:  # the table first: it settles most positions
         boundary_keys(X, S, k)
-        e = probe(X, k)
-        if e != NULL:
+        if probe(X, k, &e):
             if e.lower > lo:
                 lo = e.lower
             if e.upper < hi:
                 hi = e.upper
             first = e.best
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+    if X.use_bounds:
+        v = sure_count(&X.R, S, &whose)
+        if whose:
+            if v > lo:
+                lo = v
+        elif hi > remaining_max(&X.R, S) - v:
+            hi = remaining_max(&X.R, S) - v
     if lo >= beta:
         return lo
     if hi <= alpha:
@@ -816,6 +861,17 @@ cdef uint64_t splitmix(uint64_t* x) noexcept nogil:
     return z ^ (z >> 31)
 
 
+def _split(lb, ub, busy):
+    """A target in (lb, ub] that halves the largest stretch of possible values that the
+    test of ``busy`` (when not None) leaves open; None when there is none."""
+    if busy is None:
+        return (lb + ub + 1) // 2 if lb < ub else None
+    below, above = busy - 1 - lb, ub - busy  # targets left on each side of busy
+    if max(below, above) <= 0:
+        return None
+    return (lb + busy) // 2 if below >= above else (busy + ub + 1) // 2
+
+
 cdef class Engine:
     """One search: its transposition table (a fixed memory budget) and counters.
 
@@ -824,6 +880,15 @@ cdef class Engine:
     the compiled rules against :class:`solver.Position`.
     """
     cdef Search X
+    cdef char gap0[128]             # (the gaps keep what two threads write on separate cache lines)
+    cdef Search H                   # the helper of a two-thread solve: shares X's table
+    cdef char gap1[128]
+    cdef State work0                # each thread's copy of the root
+    cdef char gap2[128]
+    cdef State work1
+    cdef char gap3[128]
+    cdef int threads
+    cdef object stopping            # set by stop(): no new searches are started
 
     def __cinit__(self, memory_mb=256):
         cdef uint64_t n = 4
@@ -837,13 +902,17 @@ cdef class Engine:
         if self.X.table == NULL:
             raise MemoryError("cannot allocate a transposition table")
         self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = 1
+        self.threads = 1
+        self.stopping = threading.Event()
 
     def __dealloc__(self):
         free(self.X.table)
 
     def stop(self):
         """Ask a search running in another thread to stop now (it returns its proven bounds)."""
+        self.stopping.set()
         self.X.aborted = 1
+        self.H.aborted = 1
 
     def clear(self):
         """Forget every table entry."""
@@ -895,6 +964,9 @@ cdef class Engine:
             R.min_pts = min(R.min_pts, R.pts[suit][rank])
         for suit, rank in spec["keep_apart"]:
             R.keep_apart[suit] |= <uint32_t>1 << rank
+        classes = sorted({R.pts[suit][rank] for suit, rank in spec["deck"]})
+        if len(classes) > 31:
+            raise ValueError("too many point classes")
         for seat in range(R.n_seats):
             R.side[seat] = spec["side"][seat]
             R.maxer[seat] = spec["maxer"][seat]
@@ -909,6 +981,10 @@ cdef class Engine:
                         S.rem_pts += R.pts[suit][rank]
         for seat, suit, rank in spec["trick"]:
             S.rem_pts += R.pts[suit][rank]
+        for seat, hand in enumerate(spec["hands"]):
+            for suit, rank in hand:
+                R.key_sym[suit][rank] = (seat << 6) | (32 + rank if (R.keep_apart[suit] >> rank) & 1
+                                                       else 1 + classes.index(R.pts[suit][rank]))
         for seat in range(R.n_seats):
             for suit in range(N_SUITS):
                 S.start_out[suit] |= S.hand[seat][suit]
@@ -927,6 +1003,8 @@ cdef class Engine:
         for i, (seat, suit, rank) in enumerate(spec["trick"]):
             S.t_seat[i], S.t_suit[i], S.t_rank[i] = seat, suit, rank
         S.named = spec["named"]
+        S.slow = 1  # a trick in progress: the full winner test until it ends
+        S.win = trick_winner(R, S, S.n_played, 0) if S.n_played else -1
         S.demanded = spec["demanded"]
         S.won_mask = spec["won_mask"]
         S.stop_count = spec["stop_count"]
@@ -962,10 +1040,11 @@ cdef class Engine:
 
     def solve(self, dict spec, long long node_limit=0, double time_limit=0, int target=-1,
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
-              bint use_equiv=True, bint use_bounds=True):
+              bint use_equiv=True, bint use_bounds=True, int threads=1):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
-        is decided (one null-window test, for yes/no goals).
+        is decided (one null-window test, for yes/no goals).  With ``threads=2`` an exact
+        count is searched by two threads on one table (each within half the node limit).
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, aborted, and when asked
         ``cards`` (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as -1).
@@ -980,7 +1059,11 @@ cdef class Engine:
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
         self.X.use_bounds = use_bounds
-        self.X.age = (self.X.age + 1) & 0xFF
+        self.X.age = self.X.age % 255 + 1
+        if threads not in (1, 2):
+            raise ValueError("threads must be 1 or 2")
+        self.threads = threads
+        self.stopping.clear()
         lo, hi = self._bounds(&S, target)
         out = {"lower": lo, "upper": hi}
         if all_cards and not self.X.aborted:
@@ -1004,6 +1087,8 @@ cdef class Engine:
     cdef tuple _bounds(self, State* S, int target):
         """Proven (lower, upper) of the remaining count: exact, or decided against target."""
         cdef int lo = 0, hi = remaining_max(&self.X.R, S), g
+        if target < 0 and self.threads == 2 and lo < hi:
+            return self._bounds_two(S, lo, hi)
         if target < 0:
             with nogil:
                 search_value(&self.X, S, &lo, &hi)
@@ -1022,9 +1107,100 @@ cdef class Engine:
                     hi = g
         return lo, hi
 
+    cdef tuple _bounds_two(self, State* S, int lb, int ub):
+        """Bisection on two threads: each tests its own target on the shared table, so the
+        interval is cut in three where one thread cuts it in two; a test that the other's
+        result made moot is stopped, and the freed thread takes the largest open stretch.
+        The table grows only while both are stopped."""
+        cdef Search* searches[2]
+        cdef long long full_limit = self.X.node_limit
+        searches[0] = &self.X
+        searches[1] = &self.H
+        self.H = self.X  # the same rules, table, limits and age
+        self.H.nodes = self.H.probes = self.H.hits = self.H.iterations = self.H.fills = 0
+        self.X.peer = &self.H
+        self.H.peer = &self.X
+        self.X.grow_wanted = self.H.grow_wanted = 0
+        if full_limit:
+            self.X.node_limit = self.X.nodes + full_limit // 2
+            self.H.node_limit = full_limit - full_limit // 2
+        results = queue.SimpleQueue()
+        busy = [None, None]     # the target each thread is testing
+        recalled = [False, False]  # stopped by the driver (moot test, growth), not by a limit
+        halted = False
+        try:
+            while True:
+                if not halted and not self.stopping.is_set() and (self.X.grow_wanted or self.H.grow_wanted):
+                    for w in range(2):
+                        if busy[w] is not None and not recalled[w]:
+                            recalled[w] = True
+                            searches[w].aborted = 1
+                    if busy[0] is None and busy[1] is None:
+                        self.X.fills += self.H.fills
+                        grow(&self.X)
+                        self.H.table, self.H.n_entries, self.H.max_entries = (
+                            self.X.table, self.X.n_entries, self.X.max_entries)
+                        self.H.fills = 0
+                        self.X.grow_wanted = self.H.grow_wanted = 0
+                if not (halted or self.stopping.is_set() or self.X.grow_wanted or self.H.grow_wanted):
+                    for w in range(2):
+                        if busy[w] is None:
+                            beta = _split(lb, ub, busy[1 - w])
+                            if beta is not None:
+                                self._launch(w, beta, S, results)
+                                busy[w] = beta
+                                recalled[w] = False
+                if busy[0] is None and busy[1] is None:
+                    break
+                try:
+                    w, beta, g, aborted = results.get(timeout=0.01)
+                except queue.Empty:
+                    continue
+                busy[w] = None
+                if aborted:
+                    if not recalled[w]:  # a limit or stop(): finish with what is proven
+                        halted = True
+                        for o in range(2):
+                            searches[o].aborted = 1
+                    continue
+                if g >= beta:
+                    lb = max(lb, g)
+                else:
+                    ub = min(ub, g)
+                o = 1 - w
+                if busy[o] is not None and not (lb < busy[o] <= ub) and not recalled[o]:
+                    recalled[o] = True  # its answer is known now
+                    searches[o].aborted = 1
+        finally:
+            self.X.peer = self.H.peer = NULL
+            self.X.nodes += self.H.nodes
+            self.X.probes += self.H.probes
+            self.X.hits += self.H.hits
+            self.X.iterations += self.H.iterations
+            self.X.fills += self.H.fills
+            self.X.node_limit = full_limit
+            self.X.aborted = 1 if halted or self.stopping.is_set() else 0
+        return lb, ub
+
+    cdef void _launch(self, int w, int beta, State* root, object results):
+        cdef Search* X = &self.X if w == 0 else &self.H
+        X.aborted = 0
+        cdef State* S = &self.work0 if w == 0 else &self.work1
+        S[0] = root[0]
+        S.key_dirty = (1 << N_SUITS) - 1
+        threading.Thread(target=self._test, args=(w, beta, results), daemon=True).start()
+
+    def _test(self, int w, int beta, results):
+        cdef Search* X = &self.X if w == 0 else &self.H
+        cdef int g
+        with nogil:
+            X.iterations += 1
+            g = ab(X, &self.work0 if w == 0 else &self.work1, beta - 1, beta)
+        results.put((w, beta, g, bool(X.aborted)))
+
     cdef int _child(self, State* S, int move) noexcept:
         cdef int seat = (S.leader + S.n_played) % self.X.R.n_seats
-        play_card(S, seat, move)
+        play_card(&self.X.R, S, seat, move)
         if S.n_played == self.X.R.n_seats:
             return finish_trick(&self.X.R, S)
         return 0

@@ -21,6 +21,7 @@ argparse convention for bad input); Ctrl-C exits with 130.
 
 import argparse
 import json
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -445,6 +446,9 @@ def add_solver_options(parser):
                         "search reports proven bounds")
     parser.add_argument("--memory", type=int, default=256, metavar="MB",
                         help="transposition table size in MB (default: 256; never exceeded)")
+    parser.add_argument("--threads", type=int, choices=(1, 2), default=min(2, os.cpu_count() or 1),
+                        help="search threads sharing the table (default: 2 on a machine with two "
+                        "cores or more)")
 
 
 def _solver_settings(pos, args):
@@ -638,7 +642,7 @@ def _solve(args):
     if pos.is_over:
         raise CliError("play is over (%s): nothing to solve" % (pos.end_reason or "all cards played"))
     side, limit, memory = _solver_settings(pos, args)
-    solver = _Interruptible(Solver(memory))
+    solver = _Interruptible(Solver(memory, args.threads))
     result = solver.solve(pos, args.goal, side, all_cards=args.all_cards, line=args.pv, limit=limit)
     if args.format == "json":
         _print_json({"variant": pos.variant.id, "contract": pos.contract.id, "position": pos.to_line(),
@@ -748,7 +752,7 @@ def _analyse(args):
     first = pos.tricks[0].number if pos.tricks else pos.trick_number
     try:
         show(max(args.from_trick or first, first))
-        analysis = analyse_game(pos, args.goal, side, limit=limit, solver=_Interruptible(Solver(memory)),
+        analysis = analyse_game(pos, args.goal, side, limit=limit, solver=_Interruptible(Solver(memory, args.threads)),
                                 from_trick=args.from_trick, on_step=on_step)
     except KeyboardInterrupt:
         done()

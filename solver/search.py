@@ -247,11 +247,16 @@ class Solver:
     """A reusable solver: keeps its transposition table between related calls
     (the same deal at later points of play, other goals, other sides).
 
-    ``memory_mb`` is the fixed size of the table; it is never exceeded.
+    ``memory_mb`` is the fixed size of the table; it is never exceeded.  ``threads=2``
+    searches an exact count on two threads sharing the table (each target of the
+    bisection on its own thread); a node limit is then split between the two.
     """
 
-    def __init__(self, memory_mb=256):
+    def __init__(self, memory_mb=256, threads=1):
+        if threads not in (1, 2):
+            raise ValueError("threads must be 1 or 2, not %r" % (threads,))
         self.memory_mb = memory_mb
+        self.threads = threads
         self._engine = Engine(memory_mb)
 
     def clear(self):
@@ -272,7 +277,7 @@ class Solver:
         elif spec.compare == "<=":
             target = max(0, spec.target - spec.so_far + 1)
         raw, interrupted = self._run(encode(pos, seats, spec), node_limit=nodes, time_limit=seconds,
-                                     target=target, all_cards=all_cards, line=line)
+                                     target=target, all_cards=all_cards, line=line, threads=self.threads)
         elapsed = time.perf_counter() - start
         lower, upper = raw["lower"] + spec.so_far, raw["upper"] + spec.so_far
         to_token = _token_map(pos)
@@ -343,16 +348,17 @@ def _token_map(pos):
     return token
 
 
-def solve(position, goal="points", side=None, all_cards=False, line=False, limit=None, memory_mb=256):
+def solve(position, goal="points", side=None, all_cards=False, line=False, limit=None, memory_mb=256,
+          threads=1):
     """Solve ``position`` double dummy for ``goal`` (see :data:`GOALS`).
 
     ``side``: None (the declarer's side; in each-for-himself games the player to move),
     'declarer', 'defence' or a seat.  ``all_cards``: also the value of every legal card
     of the player to move.  ``line``: an optimal line of play to the end.  ``limit``: a
     node count or a time ('2s'); a stopped search returns proven ``bounds`` and
-    ``value=None``.
+    ``value=None``.  ``threads``: 1, or 2 to search one position on two cores.
     """
-    return Solver(memory_mb).solve(position, goal, side, all_cards, line, limit)
+    return Solver(memory_mb, threads).solve(position, goal, side, all_cards, line, limit)
 
 
 def solve_many(positions, goal="points", side=None, all_cards=False, line=False, limit=None,

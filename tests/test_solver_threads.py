@@ -1,0 +1,83 @@
+"""Two search threads on one table give the one-thread answers.
+
+``threads=2`` runs the bisection's targets on two threads that share the transposition
+table (entries are sealed against torn writes; the table grows only while both are
+stopped).  The value, the value of every card, the line and the bounds of a stopped
+search must be those of the one-thread search.
+"""
+
+import random
+import threading
+
+import pytest
+
+from solver.deal import random_position
+from solver.search import Solver, solve
+from solver.variants import VARIANTS
+
+
+def _endgames(vid, tricks_left, count, seed="threads"):
+    out = []
+    for k in range(count * 3):
+        rng = random.Random("%s:%s:%d" % (seed, vid, k))
+        pos = random_position(vid, rng=rng)
+        while not pos.is_over and pos.n_tricks - len(pos.tricks) > tricks_left:
+            pos.play(rng.choice(pos.legal_moves))
+        if not pos.is_over:
+            out.append(pos)
+        if len(out) == count:
+            break
+    return out
+
+
+@pytest.mark.parametrize("vid", list(VARIANTS))
+def test_two_threads_give_the_one_thread_values(vid):
+    one, two = Solver(64), Solver(64, threads=2)
+    for pos in _endgames(vid, 6, 12):
+        a = one.solve(pos, "points", all_cards=True, line=True)
+        b = two.solve(pos, "points", all_cards=True, line=True)
+        assert (b.value, b.cards) == (a.value, a.cards), pos.to_line()
+        assert b.exact and b.bounds == (a.value, a.value)
+        replay = pos.copy()
+        for token in b.line:  # the two-thread line also keeps the value
+            replay.play(token)
+        assert replay.is_over
+
+
+def test_two_threads_on_a_growing_table():
+    """A search large enough that the table grows (from 1 MB) while two threads use it."""
+    for pos in _endgames("slovenian4", 9, 3, seed="grow"):
+        a = Solver(256).solve(pos, "points")
+        b = Solver(256, threads=2).solve(pos, "points")
+        assert b.value == a.value, pos.to_line()
+    assert a.nodes > 100_000  # (enough stores to pass a 1 MB table's growth point)
+
+
+@pytest.mark.parametrize("vid", ["slovenian4", "french4", "danish"])
+def test_two_threads_stopped_by_limits_keep_proven_bounds(vid):
+    for pos in _endgames(vid, 8, 4, seed="threadlimits"):
+        true = solve(pos, "points").value
+        for limit in (300, 3000, "1ms"):
+            r = solve(pos, "points", limit=limit, threads=2)
+            lower, upper = r.bounds
+            assert lower <= true <= upper, (limit, pos.to_line())
+            assert r.value in (None, true)
+
+
+def test_stop_from_another_thread():
+    pos = _endgames("slovenian4", 11, 1, seed="stop")[0]
+    solver = Solver(64, threads=2)
+    engine = solver._engine
+    timer = threading.Timer(0.05, engine.stop)
+    timer.start()
+    r = solver.solve(pos, "points")
+    timer.join()
+    assert not r.exact and r.value is None  # (the whole search takes several hundred ms)
+    again = solver.solve(pos, "points")  # the same solver searches on after a stop
+    assert again.exact and r.bounds[0] <= again.value <= r.bounds[1]
+
+
+@pytest.mark.parametrize("threads", [0, 3, "2"])
+def test_thread_counts_other_than_one_or_two_are_refused(threads):
+    with pytest.raises(ValueError, match="threads"):
+        Solver(16, threads=threads)
