@@ -779,13 +779,13 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
     cdef uint64_t k[2]
     cdef Entry e
     cdef int lo = 0, hi, v, v2, first = -1, best = -1, holder, whose = 0
-    X.nodes += 1
-    if X.node_limit and X.nodes > X.node_limit:
+    if X.node_limit and X.nodes >= X.node_limit:
         X.aborted = 1
     elif X.deadline > 0 and (X.nodes & 0x3FFF) == 0 and now() > X.deadline:
         X.aborted = 1
     if X.aborted:
         return alpha
+    X.nodes += 1
     if S.n_played:
         return expand(X, S, alpha, beta, -1, &best)
     if S.trick_no > X.R.n_tricks or S.over:
@@ -1087,7 +1087,8 @@ cdef class Engine:
     cdef tuple _bounds(self, State* S, int target):
         """Proven (lower, upper) of the remaining count: exact, or decided against target."""
         cdef int lo = 0, hi = remaining_max(&self.X.R, S), g
-        if target < 0 and self.threads == 2 and lo < hi:
+        if target < 0 and self.threads == 2 and lo < hi and (
+                not self.X.node_limit or self.X.node_limit - self.X.nodes >= 2):
             return self._bounds_two(S, lo, hi)
         if target < 0:
             with nogil:
@@ -1121,9 +1122,9 @@ cdef class Engine:
         self.X.peer = &self.H
         self.H.peer = &self.X
         self.X.grow_wanted = self.H.grow_wanted = 0
-        if full_limit:
-            self.X.node_limit = self.X.nodes + full_limit // 2
-            self.H.node_limit = full_limit - full_limit // 2
+        if full_limit:  # what is left of the limit, half each (_bounds leaves at least 2)
+            self.X.node_limit = self.X.nodes + (full_limit - self.X.nodes) // 2
+            self.H.node_limit = (full_limit - self.X.nodes) - (full_limit - self.X.nodes) // 2
         results = queue.SimpleQueue()
         busy = [None, None]     # the target each thread is testing
         recalled = [False, False]  # stopped by the driver (moot test, growth), not by a limit

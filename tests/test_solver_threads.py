@@ -62,6 +62,8 @@ def test_two_threads_stopped_by_limits_keep_proven_bounds(vid):
             lower, upper = r.bounds
             assert lower <= true <= upper, (limit, pos.to_line())
             assert r.value in (None, true)
+            if isinstance(limit, int):  # the two threads share the limit
+                assert r.nodes <= limit
 
 
 def test_stop_from_another_thread():
