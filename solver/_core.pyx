@@ -303,12 +303,30 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
     """Resolve the full current trick: what it is worth to the side; start the next one."""
     cdef int n = R.n_seats, last = S.trick_no == R.n_tricks
     cdef int w = trick_winner(R, S, n, last) if S.slow else S.win
-    cdef int ws = S.t_seat[w], i, dest, v = 0, ex = -1, s, r
+    cdef int ws = S.t_seat[w], i, dest, v = 0, ex = -1, s, r, total = 0, special = 0
     for i in range(n):
         s = S.t_suit[i]
         r = S.t_rank[i]
         S.key_dirty |= 1 << s
-        S.rem_pts -= R.pts[s][r]
+        S.start_out[s] &= ~(<uint32_t>1 << r)  # the cards out at the start of the next trick
+        total += R.pts[s][r]
+        special |= s == SPECIAL
+    S.rem_pts -= total
+    if R.plain_count and not special:  # only card points and trick units: the common case
+        if R.side[ws]:
+            v = total + R.trick_units
+            if S.side_tricks < 2:
+                S.side_tricks += 1
+        S.won_mask |= 1 << R.party[ws]
+        S.leader = ws
+        S.trick_no += 1
+        S.n_played = 0
+        S.named = NO_NAME
+        S.demanded = 0
+        return v
+    for i in range(n):
+        s = S.t_suit[i]
+        r = S.t_rank[i]
         dest = ws
         if s == SPECIAL:
             ex = i
@@ -347,8 +365,6 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
     S.leader = ws
     S.trick_no += 1
     S.n_played = 0
-    for i in range(n):  # the cards out at the start of the next trick
-        S.start_out[S.t_suit[i]] &= ~(<uint32_t>1 << S.t_rank[i])
     S.named = NO_NAME
     S.demanded = 0
     return v
@@ -598,7 +614,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     cdef uint32_t L[N_SUITS]
     cdef uint32_t bits, between
     cdef int s, r, prev, o, i, j, n = 0, tmp, w, last, safe
-    cdef int led = -1, cw = -1, ck = -1, fast = 0, ws, wsuit, wrank
+    cdef int led = -1, cw = -1, ck = -1, fast = 0, ws, wsuit, wrank, copied = 0
     cdef int score[MAX_MOVES]
     cdef int seats[MAX_SEATS + 1]
     cdef int suits[MAX_SEATS + 1]
@@ -643,11 +659,6 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
         # the plain comparison with the current winner is exact except around the emperor
         # trick, in colour valat and with a special card in the trick (S.slow)
         fast = not S.slow and cw >= 0
-        for i in range(S.n_played):
-            seats[i] = S.t_seat[i]
-            suits[i] = S.t_suit[i]
-            ranks[i] = S.t_rank[i]
-        seats[S.n_played] = seat
     for i in range(n):
         s = (moves[i] >> 5) & 7
         r = moves[i] & 31
@@ -663,6 +674,13 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
             else:
                 ws, wsuit, wrank = S.t_seat[cw], S.t_suit[cw], S.t_rank[cw]
         else:
+            if not copied:  # the trick with this card added, for the full winner test
+                for j in range(S.n_played):
+                    seats[j] = S.t_seat[j]
+                    suits[j] = S.t_suit[j]
+                    ranks[j] = S.t_rank[j]
+                seats[S.n_played] = seat
+                copied = 1
             suits[S.n_played] = s
             ranks[S.n_played] = r
             w = winner_of(R, seats, suits, ranks, S.n_played + 1, S.named, S.won_mask,
@@ -778,7 +796,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta on the value still to come for the side."""
     cdef uint64_t k[2]
     cdef Entry e
-    cdef int lo = 0, hi, v, v2, first = -1, best = -1, holder, whose = 0
+    cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0
     if X.node_limit and X.nodes >= X.node_limit:
         X.aborted = 1
     elif X.deadline > 0 and (X.nodes & 0x3FFF) == 0 and now() > X.deadline:
@@ -790,7 +808,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
         return expand(X, S, alpha, beta, -1, &best)
     if S.trick_no > X.R.n_tricks or S.over:
         return terminal_value(&X.R, S)
-    hi = remaining_max(&X.R, S)
+    hi = top = remaining_max(&X.R, S)
     if X.use_table:  # the table first: it settles most positions
         boundary_keys(X, S, k)
         if probe(X, k, &e):
@@ -808,8 +826,8 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
         if whose:
             if v > lo:
                 lo = v
-        elif hi > remaining_max(&X.R, S) - v:
-            hi = remaining_max(&X.R, S) - v
+        elif hi > top - v:
+            hi = top - v
     if lo >= beta:
         return lo
     if hi <= alpha:
@@ -952,6 +970,8 @@ cdef class Engine:
         R.stop_party = spec["stop_party"]
         R.stop_after = spec["stop_after"]
         R.guard_mask = spec["guard_mask"]
+        R.plain_count = (R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and not R.excuse_exchange
+                         and R.stop_party < 0 and R.guard_mask == 0)
         if len(spec["reserved"]) > MAX_RESERVED:
             raise ValueError("too many reserved cards")
         R.n_reserved = len(spec["reserved"])
