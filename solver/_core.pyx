@@ -1193,6 +1193,16 @@ cdef class Engine:
                     recalled[o] = True  # its answer is known now
                     searches[o].aborted = 1
         finally:
+            # left by an exception (Ctrl-C in this thread): stop and wait for the searches,
+            # which use this engine's memory
+            while busy[0] is not None or busy[1] is not None:
+                for w in range(2):
+                    if busy[w] is not None:
+                        searches[w].aborted = 1
+                try:
+                    busy[results.get()[0]] = None
+                except KeyboardInterrupt:
+                    halted = True
             self.X.peer = self.H.peer = NULL
             self.X.nodes += self.H.nodes
             self.X.probes += self.H.probes

@@ -6,13 +6,16 @@ stopped).  The value, the value of every card, the line and the bounds of a stop
 search must be those of the one-thread search.
 """
 
+import _thread
 import random
 import threading
+import time
 
 import pytest
 
 from solver.deal import random_position
-from solver.search import Solver, solve
+from solver._core import Engine
+from solver.search import Solver, encode, goal_spec, side_seats, solve
 from solver.variants import VARIANTS
 
 
@@ -77,6 +80,29 @@ def test_stop_from_another_thread():
     assert not r.exact and r.value is None  # (the whole search takes several hundred ms)
     again = solver.solve(pos, "points")  # the same solver searches on after a stop
     assert again.exact and r.bounds[0] <= again.value <= r.bounds[1]
+
+
+def test_ctrl_c_in_the_driving_thread_leaves_the_engine_usable():
+    """Ctrl-C raised in the thread that drives the two searches: both are stopped and waited
+    for before the exception leaves, and the engine solves on correctly."""
+    pos = _endgames("slovenian4", 11, 1, seed="stop")[0]
+    seats = side_seats(pos, None)
+    spec = encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0])))
+    expected = Engine(64).solve(spec)["lower"]
+    engine = Engine(64)
+    timer = threading.Timer(0.05, _thread.interrupt_main)
+    interrupted = False
+    try:
+        timer.start()
+        engine.solve(spec, threads=2)
+        timer.join()
+        time.sleep(0.2)  # (an interrupt that comes late lands here)
+    except KeyboardInterrupt:
+        interrupted = True
+    timer.join()
+    assert interrupted
+    again = engine.solve(spec, threads=2)
+    assert again["lower"] == again["upper"] == expected
 
 
 @pytest.mark.parametrize("threads", [0, 3, "2"])
