@@ -5,6 +5,7 @@
     python benchmarks/bench_solver.py --sets slovenian4:12 --deals 50 --out results.json
     python benchmarks/bench_solver.py --sets slovenian4:12 --threads 2   # one deal on two cores
     python benchmarks/bench_solver.py --ablation            # search features switched off, as ratios
+    python benchmarks/bench_solver.py --batch slovenian4:10 --deals 16   # solve_many, 1 vs 2 threads
 
 A set is ``VARIANT:TRICKS`` — deals of VARIANT brought to TRICKS tricks left (12 for a
 full Slovenian deal after the talon exchange) by seeded random legal play.  Each deal
@@ -27,7 +28,7 @@ import os
 
 from solver._core import Engine
 from solver.deal import random_position
-from solver.search import Solver, side_seats, encode, goal_spec
+from solver.search import Solver, side_seats, encode, goal_spec, solve_many
 from solver.variants import VARIANTS
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
@@ -130,6 +131,24 @@ def run_ablation(deals, seed, limit_nodes):
     return rows
 
 
+def run_batch(spec_name, deals, seed, limit, memory_mb):
+    """The same positions through ``solve_many`` on one thread and on two: the speed-up of a
+    batch on two cores (each position on one thread, one table per thread)."""
+    variant, _, tricks = spec_name.partition(":")
+    positions = deal_set(variant, int(tricks), deals, seed)
+    row = {"set": spec_name, "batch": "solve_many", "deals": deals}
+    values = {}
+    for workers in (1, 2):
+        start = time.perf_counter()
+        results = solve_many(positions, "points", limit=limit, workers=workers, memory_mb=memory_mb)
+        row["seconds_%d_thread%s" % (workers, "s" if workers > 1 else "")] = round(time.perf_counter() - start, 3)
+        values[workers] = [r.bounds for r in results]
+    assert values[1] == values[2] or not all(lo == hi for lo, hi in values[1]), "batch results differ"
+    row["speedup"] = round(row["seconds_1_thread"] / max(row["seconds_2_threads"], 1e-9), 2)
+    print(json.dumps(row), file=sys.stderr, flush=True)
+    return row
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", nargs="*", default=None, help="VARIANT:TRICKS (default: %s)" % " ".join(DEFAULT_SETS))
@@ -140,6 +159,8 @@ def main(argv=None):
     ap.add_argument("--memory", type=int, default=1024, help="table budget in MB (default 1024)")
     ap.add_argument("--threads", type=int, choices=(1, 2), default=1,
                     help="search threads per deal (default 1: the one-core figures)")
+    ap.add_argument("--batch", metavar="VARIANT:TRICKS",
+                    help="instead: that set through solve_many on one thread and on two (the speed-up)")
     ap.add_argument("--quick", action="store_true", help="5 deals per set, 5 s limit")
     ap.add_argument("--ablation", action="store_true",
                     help="instead: the search with each feature off, and the plain minimax, as ratios")
@@ -148,9 +169,11 @@ def main(argv=None):
     if args.quick:
         args.deals, args.limit = 5, "5s"
     results = []
+    if args.batch:
+        results = [run_batch(args.batch, args.deals, args.seed, args.limit, args.memory)]
     if args.ablation:
         results = run_ablation(min(args.deals, 20), args.seed, limit_nodes=50_000_000)
-    for spec in [] if args.ablation else (args.sets or DEFAULT_SETS):
+    for spec in [] if args.ablation or args.batch else (args.sets or DEFAULT_SETS):
         variant, _, tricks = spec.partition(":")
         if variant not in VARIANTS or not tricks.isdigit():
             ap.error("bad set %r: write VARIANT:TRICKS" % spec)
