@@ -906,6 +906,7 @@ cdef class Engine:
     cdef State work1
     cdef char gap3[128]
     cdef int threads
+    cdef public long long solo_nodes  # a two-thread solve searches this many nodes on one thread first
     cdef object stopping            # set by stop(): no new searches are started
 
     def __cinit__(self, memory_mb=256):
@@ -921,6 +922,7 @@ cdef class Engine:
             raise MemoryError("cannot allocate a transposition table")
         self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = 1
         self.threads = 1
+        self.solo_nodes = 100000  # about 10 ms: smaller searches do not pay for a second thread
         self.stopping = threading.Event()
 
     def __dealloc__(self):
@@ -1107,8 +1109,20 @@ cdef class Engine:
     cdef tuple _bounds(self, State* S, int target):
         """Proven (lower, upper) of the remaining count: exact, or decided against target."""
         cdef int lo = 0, hi = remaining_max(&self.X.R, S), g
-        if target < 0 and self.threads == 2 and lo < hi and (
-                not self.X.node_limit or self.X.node_limit - self.X.nodes >= 2):
+        cdef long long limit = self.X.node_limit
+        if target < 0 and self.threads == 2 and lo < hi:
+            # one thread first: a small search is over before two threads would pay
+            self.X.node_limit = self.X.nodes + self.solo_nodes
+            if limit and limit < self.X.node_limit:
+                self.X.node_limit = limit
+            if self.solo_nodes > 0:
+                with nogil:
+                    search_value(&self.X, S, &lo, &hi)
+            self.X.node_limit = limit
+            if lo == hi or self.stopping.is_set() or (limit and limit - self.X.nodes < 2) or (
+                    self.X.deadline > 0 and now() > self.X.deadline):
+                return lo, hi
+            self.X.aborted = 0
             return self._bounds_two(S, lo, hi)
         if target < 0:
             with nogil:
@@ -1147,6 +1161,7 @@ cdef class Engine:
             self.H.node_limit = (full_limit - self.X.nodes) - (full_limit - self.X.nodes) // 2
         results = queue.SimpleQueue()
         busy = [None, None]     # the target each thread is testing
+        workers = []
         recalled = [False, False]  # stopped by the driver (moot test, growth), not by a limit
         halted = False
         try:
@@ -1168,9 +1183,11 @@ cdef class Engine:
                         if busy[w] is None:
                             beta = _split(lb, ub, busy[1 - w])
                             if beta is not None:
-                                self._launch(w, beta, S, results)
                                 busy[w] = beta
                                 recalled[w] = False
+                                worker = self._worker(w, beta, S, results)
+                                workers.append(worker)
+                                worker.start()
                 if busy[0] is None and busy[1] is None:
                     break
                 try:
@@ -1193,16 +1210,15 @@ cdef class Engine:
                     recalled[o] = True  # its answer is known now
                     searches[o].aborted = 1
         finally:
-            # left by an exception (Ctrl-C in this thread): stop and wait for the searches,
-            # which use this engine's memory
-            while busy[0] is not None or busy[1] is not None:
-                for w in range(2):
-                    if busy[w] is not None:
-                        searches[w].aborted = 1
-                try:
-                    busy[results.get()[0]] = None
-                except KeyboardInterrupt:
-                    halted = True
+            # left by an exception (Ctrl-C in this thread) the searches may still run, on this
+            # engine's memory: stop them and wait
+            for worker in workers:
+                while worker.ident is not None and worker.is_alive():
+                    searches[0].aborted = searches[1].aborted = 1
+                    try:
+                        worker.join()
+                    except KeyboardInterrupt:
+                        halted = True
             self.X.peer = self.H.peer = NULL
             self.X.nodes += self.H.nodes
             self.X.probes += self.H.probes
@@ -1213,13 +1229,14 @@ cdef class Engine:
             self.X.aborted = 1 if halted or self.stopping.is_set() else 0
         return lb, ub
 
-    cdef void _launch(self, int w, int beta, State* root, object results):
+    cdef object _worker(self, int w, int beta, State* root, object results):
+        """A thread (not started) that tests ``beta`` on search ``w`` from a copy of the root."""
         cdef Search* X = &self.X if w == 0 else &self.H
-        X.aborted = 0
         cdef State* S = &self.work0 if w == 0 else &self.work1
+        X.aborted = 0
         S[0] = root[0]
         S.key_dirty = (1 << N_SUITS) - 1
-        threading.Thread(target=self._test, args=(w, beta, results), daemon=True).start()
+        return threading.Thread(target=self._test, args=(w, beta, results), daemon=True)
 
     def _test(self, int w, int beta, results):
         cdef Search* X = &self.X if w == 0 else &self.H

@@ -19,6 +19,14 @@ from solver.search import Solver, encode, goal_spec, side_seats, solve
 from solver.variants import VARIANTS
 
 
+def _two_thread_solver(memory_mb=64):
+    """A threads=2 Solver that goes parallel at once (by default the first 100,000 nodes of a
+    solve run on one thread, which would leave small endgames on one thread)."""
+    solver = Solver(memory_mb, threads=2)
+    solver._engine.solo_nodes = 0
+    return solver
+
+
 def _endgames(vid, tricks_left, count, seed="threads"):
     out = []
     for k in range(count * 3):
@@ -35,12 +43,13 @@ def _endgames(vid, tricks_left, count, seed="threads"):
 
 @pytest.mark.parametrize("vid", list(VARIANTS))
 def test_two_threads_give_the_one_thread_values(vid):
-    one, two = Solver(64), Solver(64, threads=2)
+    one, two, default = Solver(64), _two_thread_solver(), Solver(64, threads=2)
     for pos in _endgames(vid, 6, 12):
         a = one.solve(pos, "points", all_cards=True, line=True)
         b = two.solve(pos, "points", all_cards=True, line=True)
         assert (b.value, b.cards) == (a.value, a.cards), pos.to_line()
         assert b.exact and b.bounds == (a.value, a.value)
+        assert default.solve(pos, "points").value == a.value  # (small: one thread first)
         replay = pos.copy()
         for token in b.line:  # the two-thread line also keeps the value
             replay.play(token)
@@ -51,7 +60,7 @@ def test_two_threads_on_a_growing_table():
     """A search large enough that the table grows (from 1 MB) while two threads use it."""
     for pos in _endgames("slovenian4", 9, 3, seed="grow"):
         a = Solver(256).solve(pos, "points")
-        b = Solver(256, threads=2).solve(pos, "points")
+        b = _two_thread_solver(256).solve(pos, "points")
         assert b.value == a.value, pos.to_line()
     assert a.nodes > 100_000  # (enough stores to pass a 1 MB table's growth point)
 
@@ -61,7 +70,7 @@ def test_two_threads_stopped_by_limits_keep_proven_bounds(vid):
     for pos in _endgames(vid, 8, 4, seed="threadlimits"):
         true = solve(pos, "points").value
         for limit in (300, 3000, "1ms"):
-            r = solve(pos, "points", limit=limit, threads=2)
+            r = _two_thread_solver().solve(pos, "points", limit=limit)
             lower, upper = r.bounds
             assert lower <= true <= upper, (limit, pos.to_line())
             assert r.value in (None, true)
@@ -71,7 +80,7 @@ def test_two_threads_stopped_by_limits_keep_proven_bounds(vid):
 
 def test_stop_from_another_thread():
     pos = _endgames("slovenian4", 11, 1, seed="stop")[0]
-    solver = Solver(64, threads=2)
+    solver = _two_thread_solver()
     engine = solver._engine
     timer = threading.Timer(0.05, engine.stop)
     timer.start()
@@ -90,6 +99,7 @@ def test_ctrl_c_in_the_driving_thread_leaves_the_engine_usable():
     spec = encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0])))
     expected = Engine(64).solve(spec)["lower"]
     engine = Engine(64)
+    engine.solo_nodes = 0
     timer = threading.Timer(0.05, _thread.interrupt_main)
     interrupted = False
     try:
