@@ -249,7 +249,8 @@ class Solver:
 
     ``memory_mb`` is the fixed size of the table; it is never exceeded.  ``threads=2``
     searches an exact count on two threads sharing the table (each target of the
-    bisection on its own thread); a node limit is then split between the two.
+    bisection on its own thread; the second joins once a search passes 100,000 nodes);
+    a node limit is then shared by the two.
     """
 
     def __init__(self, memory_mb=256, threads=1):
