@@ -177,6 +177,18 @@ def test_solve_memory(capsys):
     fails(capsys, "solve", SLOVENIAN, "-t", "10", "--memory", "0", contains=["--memory"])
 
 
+def test_solve_threads(capsys):
+    """One thread or two give the same answers (the search of trick 3 passes the 100,000
+    nodes after which the second thread joins)."""
+    one, two = (json.loads(run(capsys, "solve", SLOVENIAN, "-t", "3", "-a", "--threads", t, "--json")[1])
+                for t in ("1", "2"))
+    assert one["value"] == two["value"] and one["cards"] == two["cards"]
+    assert two["nodes"] > 100_000
+    for bad in ("0", "3", "two"):
+        status, out, err = run(capsys, "solve", SLOVENIAN, "--threads", bad)
+        assert status == 2 and out == "" and "Traceback" not in err and "--threads" in err
+
+
 @pytest.mark.parametrize("extra, words", [
     (["--goal", "petit-au-bout"], ["petit-au-bout is a French goal"]),
     (["--goal", "uhu"], ["Königrufen"]),
@@ -211,9 +223,9 @@ def test_solve_more_errors(capsys, tmp_path):
 
 def test_flags_and_goal_choices(capsys):
     for name, flags in (("solve", ("--goal", "--side", "--all-cards", "--pv", "--at-trick", "--limit", "--memory",
-                                   "--json", "--format", "--line")),
-                        ("analyse", ("--goal", "--side", "--from-trick", "--limit", "--memory", "--json",
-                                     "--format", "--line"))):
+                                   "--threads", "--json", "--format", "--line")),
+                        ("analyse", ("--goal", "--side", "--from-trick", "--limit", "--memory", "--threads",
+                                     "--json", "--format", "--line"))):
         status, out, _ = run(capsys, name, "--help")
         assert status == 0
         for flag in flags:
