@@ -1066,7 +1066,8 @@ cdef class Engine:
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads=2`` an exact
-        count is searched by two threads on one table (each within half the node limit).
+        count is searched by two threads on one table (after the first ``solo_nodes`` on one;
+        a node limit is shared).
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, aborted, and when asked
         ``cards`` (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as -1).
