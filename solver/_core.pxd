@@ -50,8 +50,8 @@ cdef struct Rules:
     int bout_bonus[4]               # added when the side takes its (b+1)-th bout (FR-6.4)
     uint32_t bout_mask[N_SUITS]
     int exactly_one                 # the value is 1 when the side ends with exactly one trick
-    int plain_count                 # a trick is worth its card points and trick units only: no
-                                    # event, bout bonus, Excuse exchange, early end or guard
+    int plain_count                 # a card counts only its points for the side that takes it:
+                                    # no event, bout bonus or Excuse exchange
     int stop_party                  # play stops when this party has won stop_after tricks
     int stop_after                  # (beggar 1, piccolo 2: AT-6.7, SI-6.7), else stop_party = -1
     int guard_mask                  # parties whose first lost trick stops play (announced valat)

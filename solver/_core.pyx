@@ -312,34 +312,25 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
         total += R.pts[s][r]
         special |= s == SPECIAL
     S.rem_pts -= total
-    if R.plain_count and not special:  # only card points and trick units: the common case
-        if R.side[ws]:
-            v = total + R.trick_units
-            if S.side_tricks < 2:
-                S.side_tricks += 1
-        S.won_mask |= 1 << R.party[ws]
-        S.leader = ws
-        S.trick_no += 1
-        S.n_played = 0
-        S.named = NO_NAME
-        S.demanded = 0
-        return v
-    for i in range(n):
-        s = S.t_suit[i]
-        r = S.t_rank[i]
-        dest = ws
-        if s == SPECIAL:
-            ex = i
-            if not last:
-                dest = S.t_seat[i]  # returns to its holder's side (FR-4.3, DK-4.4)
-        if R.side[dest]:
-            v += R.pts[s][r]
-            if (R.bout_mask[s] >> r) & 1:
-                v += R.bout_bonus[S.bouts]
-                S.bouts += 1
-        if R.event_kind == EVENT_CAPTURES and (R.event_mask[s] >> r) & 1 and i != w \
-                and not R.side[S.t_seat[i]] and (R.event_trick == 0 or R.event_trick == S.trick_no):
-            v += 1
+    if R.plain_count and not special:  # only card points: the common case
+        v = total if R.side[ws] else 0
+    else:
+        for i in range(n):
+            s = S.t_suit[i]
+            r = S.t_rank[i]
+            dest = ws
+            if s == SPECIAL:
+                ex = i
+                if not last:
+                    dest = S.t_seat[i]  # returns to its holder's side (FR-4.3, DK-4.4)
+            if R.side[dest]:
+                v += R.pts[s][r]
+                if (R.bout_mask[s] >> r) & 1:
+                    v += R.bout_bonus[S.bouts]
+                    S.bouts += 1
+            if R.event_kind == EVENT_CAPTURES and (R.event_mask[s] >> r) & 1 and i != w \
+                    and not R.side[S.t_seat[i]] and (R.event_trick == 0 or R.event_trick == S.trick_no):
+                v += 1
     if R.side[ws]:
         v += R.trick_units  # DK-5.1, or the tricks goal
         if S.side_tricks < 2:
@@ -972,8 +963,7 @@ cdef class Engine:
         R.stop_party = spec["stop_party"]
         R.stop_after = spec["stop_after"]
         R.guard_mask = spec["guard_mask"]
-        R.plain_count = (R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and not R.excuse_exchange
-                         and R.stop_party < 0 and R.guard_mask == 0)
+        R.plain_count = R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and not R.excuse_exchange
         if len(spec["reserved"]) > MAX_RESERVED:
             raise ValueError("too many reserved cards")
         R.n_reserved = len(spec["reserved"])
