@@ -15,13 +15,13 @@ and now; nothing here is a unit test.
 import argparse
 import json
 import os
-import platform
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from analysis import analyse_hand  # noqa: E402
+from bench_solver import publish  # noqa: E402  (this folder is on the path when run as a script)
 
 CASES = [
     # (name, variant, hand, contracts, goals, settle)
@@ -70,14 +70,7 @@ def main(argv=None):
         if 2 in results:  # one seed, one answer, whatever the number of workers
             assert results[1].result_json() == results[2].result_json(), name
             rows[-1]["speedup_over_1_job"] = round(rows[-2]["seconds"] / rows[-1]["seconds"], 2)
-    report = {"machine": {"python": platform.python_version(), "platform": platform.platform(),
-                          "cpus": os.cpu_count()},
-              "args": vars(args), "cases": rows, "when": time.strftime("%Y-%m-%d %H:%M:%S")}
-    text = json.dumps(report, indent=2)
-    print(text)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n")
+    publish({"args": vars(args), "cases": rows}, args.out)
 
 
 if __name__ == "__main__":

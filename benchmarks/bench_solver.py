@@ -181,16 +181,19 @@ def main(argv=None):
         row = run_set(spec, positions, args.goal, args.limit, args.memory, args.threads)
         results.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
-    report = {
-        "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                    "processor": platform.processor()},
-        "args": vars(args), "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
-        "sets": results, "when": time.strftime("%Y-%m-%d %H:%M:%S"),
-    }
+    publish({"args": vars(args), "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+             "sets": results}, args.out)
+
+
+def publish(report, out=None):
+    """Print a benchmark report as JSON, with the machine and the time, and write it to ``out``."""
+    report = {"machine": {"python": platform.python_version(), "platform": platform.platform(),
+                          "processor": platform.processor(), "cpus": os.cpu_count()},
+              **report, "when": time.strftime("%Y-%m-%d %H:%M:%S")}
     text = json.dumps(report, indent=2)
     print(text)
-    if args.out:
-        with open(args.out, "w") as f:
+    if out:
+        with open(out, "w") as f:
             f.write(text + "\n")
 
 

@@ -303,6 +303,29 @@ def describe(pos, seats, goal, what, expected, got):
             % (pos.variant.id, goal, list(seats), what, expected, got, pos.to_line()))
 
 
+def check_line(pos, seats, goal, party, line, value):
+    """Problems with a solver's line: it must be legal to the end and reach ``value``
+    (played on ``pos`` itself, then taken back)."""
+    problems, played = [], 0
+    try:
+        for tok in line:
+            pos.play(tok)
+            played += 1
+        if not pos.is_over:
+            problems.append(describe(pos, seats, goal, "line %s reaches the end" % " ".join(line),
+                                     "play over", pos.hands))
+        elif _as_int(achieved(pos, goal, party)) != value:
+            problems.append(describe(pos, seats, goal, "achieved at the end of the line %s" % " ".join(line),
+                                     value, _as_int(achieved(pos, goal, party))))
+    except Exception as exc:  # noqa: BLE001 - any rejection of the line is a finding
+        problems.append(describe(pos, seats, goal, "line %s is legal" % " ".join(line), "legal",
+                                 "move %d rejected: %s" % (played, exc)))
+    finally:
+        for _ in range(played):
+            pos.undo()
+    return problems
+
+
 def check_endgame(pos, seats, solver, rng, goals=None, resolve=2, ref=None):
     """Solve ``pos`` for every applicable goal and compare with the reference.
 
@@ -330,24 +353,7 @@ def check_endgame(pos, seats, solver, rng, goals=None, resolve=2, ref=None):
             problems.append(describe(pos, seats, goal, "all_cards", want, got))
         elif not root_demand and (max if maximise else min)(got.values()) != expected:
             problems.append(describe(pos, seats, goal, "best card", expected, got))
-        # line: legal to the end, reaching the value (played on pos itself, then taken back)
-        played = 0
-        try:
-            for tok in r.line:
-                pos.play(tok)
-                played += 1
-            if not pos.is_over:
-                problems.append(describe(pos, seats, goal, "line %s reaches the end" % " ".join(r.line),
-                                         "play over", pos.hands))
-            elif _as_int(achieved(pos, goal, party)) != expected:
-                problems.append(describe(pos, seats, goal, "achieved at the end of the line %s"
-                                         % " ".join(r.line), expected, _as_int(achieved(pos, goal, party))))
-        except Exception as exc:  # noqa: BLE001 - any rejection of the line is a finding
-            problems.append(describe(pos, seats, goal, "line %s is legal" % " ".join(r.line), "legal",
-                                     "move %d rejected: %s" % (played, exc)))
-        finally:
-            for _ in range(played):
-                pos.undo()
+        problems += check_line(pos, seats, goal, party, r.line, expected)
         if len(problems) > before:
             continue
         # solving again from points along the line gives the same value
@@ -400,20 +406,7 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
                 pos.undo()
             if got != cards[move]:
                 problems.append(describe(pos, seats, goal, "value after playing %s" % move, cards[move], got))
-        played = 0
-        try:
-            for tok in r.line:
-                pos.play(tok)
-                played += 1
-            if not pos.is_over or _as_int(achieved(pos, goal, party)) != value:
-                problems.append(describe(pos, seats, goal, "line %s reaches the value" % " ".join(r.line), value,
-                                         _as_int(achieved(pos, goal, party)) if pos.is_over else "not over"))
-        except Exception as exc:  # noqa: BLE001 - any rejection of the line is a finding
-            problems.append(describe(pos, seats, goal, "line %s is legal" % " ".join(r.line), "legal",
-                                     "move %d rejected: %s" % (played, exc)))
-        finally:
-            for _ in range(played):
-                pos.undo()
+        problems += check_line(pos, seats, goal, party, r.line, value)
         if len(problems) > before:
             continue
         problems += resolve_along_line(solver, pos, seats, goal, r.line, value, 2, rng)
