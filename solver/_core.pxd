@@ -94,6 +94,8 @@ cdef struct State:
     uint32_t start_out[N_SUITS]     # cards out at the start of the current trick
     uint64_t suit_key[N_SUITS][2]   # each suit's part of the table keys
     int key_dirty                   # suits whose part must be recomputed
+    uint64_t node_key               # two threads: the trick start's key mixed with the cards
+                                    # played since (a node's busy mark)
     int over                        # play stopped early
 
 cdef packed struct Entry:          # 20 bytes
@@ -112,6 +114,7 @@ cdef struct Search:
     uint64_t n_entries              # a power of two, 4-entry buckets
     uint64_t max_entries            # the memory budget; the table grows up to it as it fills
     uint64_t fills                  # slots this search filled since the last growth
+    uint32_t* busy                  # two threads: the marks of the nodes being searched, else NULL
     Search* peer                    # the other search of a two-thread solve (same table), or NULL
     int grow_wanted                 # set instead of growing while a peer searches the table
     uint64_t context[2]             # mixed into every key: rules, side, goal

@@ -29,6 +29,8 @@ cdef extern from *:
     int __builtin_clz(unsigned int) nogil
 
 DEF INF = 30000
+DEF DEFER = 32000   # ABDADA: "another thread is searching this node", never a value
+DEF BUSY = 65536    # slots of the two-thread busy marks
 
 # ------------------------------------------------------------------ rules
 
@@ -741,41 +743,68 @@ cdef int skus_holder(const Rules* R, const State* S) noexcept nogil:
     return -1
 
 
+cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int beta,
+                         int exclusive) noexcept nogil:
+    """The value of one move (or DEFER, see ab)."""
+    cdef int v, tv, win, win_key, slow, trula, named
+    cdef uint64_t node_key
+    cdef State child
+    if S.n_played == X.R.n_seats - 1:  # the trick ends: a new state
+        child = S[0]
+        play_card(&X.R, &child, seat, move)
+        tv = finish_trick(&X.R, &child)
+        v = ab(X, &child, alpha - tv, beta - tv, exclusive)
+        return v if v == DEFER else tv + v
+    # within a trick: play and take back in place
+    win, win_key, slow, trula, named, node_key = S.win, S.win_key, S.slow, S.trula, S.named, S.node_key
+    if X.busy != NULL:
+        S.node_key = mix(node_key, move + 1, <uint64_t>0x9E3779B97F4A7C15)
+    play_card(&X.R, S, seat, move)
+    v = ab(X, S, alpha, beta, exclusive)
+    S.n_played -= 1
+    S.hand[seat][(move >> 5) & 7] |= <uint32_t>1 << (move & 31)
+    S.win, S.win_key, S.slow, S.trula, S.named, S.node_key = win, win_key, slow, trula, named, node_key
+    return v
+
+
 cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_move) noexcept nogil:
-    """Try every move of the player to move (fail-soft alpha-beta)."""
+    """Try every move of the player to move (fail-soft alpha-beta).  On two threads
+    (ABDADA) every move but the first is first tried exclusively: a move whose node the
+    other thread is searching is put off to the end, when its result is usually in the
+    table."""
     cdef int moves[MAX_MOVES]
+    cdef int deferred[MAX_MOVES]
     cdef int seat = (S.leader + S.n_played) % X.R.n_seats
     cdef int n = gen_moves(X, S, seat, moves, first)
     cdef int maximizing = X.R.maxer[seat]
     cdef int best = -INF if maximizing else INF
-    cdef int i, v, tv, win, win_key, slow, trula, named
-    cdef State child
+    cdef int i = 0, v, move, n_deferred = 0, exclusive
     best_move[0] = moves[0]
-    for i in range(n):
-        if S.n_played == X.R.n_seats - 1:  # the trick ends: a new state
-            child = S[0]
-            play_card(&X.R, &child, seat, moves[i])
-            tv = finish_trick(&X.R, &child)
-            v = tv + ab(X, &child, alpha - tv, beta - tv)
-        else:  # within a trick: play and take back in place
-            win, win_key, slow, trula, named = S.win, S.win_key, S.slow, S.trula, S.named
-            play_card(&X.R, S, seat, moves[i])
-            v = ab(X, S, alpha, beta)
-            S.n_played -= 1
-            S.hand[seat][(moves[i] >> 5) & 7] |= <uint32_t>1 << (moves[i] & 31)
-            S.win, S.win_key, S.slow, S.trula, S.named = win, win_key, slow, trula, named
+    while i < n + n_deferred:
+        if i < n:
+            move = moves[i]
+            exclusive = i > 0 and X.busy != NULL
+        else:
+            move = deferred[i - n]
+            exclusive = 0
+        i += 1
+        v = try_move(X, S, seat, move, alpha, beta, exclusive)
         if X.aborted:
             return best if (best > -INF and best < INF) else alpha
+        if v == DEFER:
+            deferred[n_deferred] = move
+            n_deferred += 1
+            continue
         if maximizing:
             if v > best:
                 best = v
-                best_move[0] = moves[i]
+                best_move[0] = move
                 if best > alpha:
                     alpha = best
         else:
             if v < best:
                 best = v
-                best_move[0] = moves[i]
+                best_move[0] = move
                 if best < beta:
                     beta = best
         if alpha >= beta:
@@ -783,10 +812,29 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
     return best
 
 
-cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
-    """Fail-soft alpha-beta on the value still to come for the side."""
+cdef inline int claim(Search* X, uint64_t key, int exclusive, uint32_t* slot) noexcept nogil:
+    """Mark a node as being searched by this thread (ABDADA); 0 when it is exclusive and the
+    other thread already searches it.  The marks are hints: a lost or stale one costs time,
+    never a wrong value."""
+    cdef uint32_t mark = <uint32_t>(key >> 32) | 1
+    slot[0] = <uint32_t>key & (BUSY - 1)
+    if exclusive and X.busy[slot[0]] == mark:
+        return 0
+    X.busy[slot[0]] = mark
+    return 1
+
+
+cdef inline void release(Search* X, uint64_t key, uint32_t slot) noexcept nogil:
+    if X.busy[slot] == (<uint32_t>(key >> 32) | 1):
+        X.busy[slot] = 0
+
+
+cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept nogil:
+    """Fail-soft alpha-beta on the value still to come for the side.  On two threads an
+    ``exclusive`` visit to a node the other thread is searching returns DEFER."""
     cdef uint64_t k[2]
     cdef Entry e
+    cdef uint32_t slot
     cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0
     if X.node_limit and X.nodes >= X.node_limit:
         X.aborted = 1
@@ -796,12 +844,19 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
         return alpha
     X.nodes += 1
     if S.n_played:
-        return expand(X, S, alpha, beta, -1, &best)
+        if X.busy == NULL:
+            return expand(X, S, alpha, beta, -1, &best)
+        if not claim(X, S.node_key, exclusive, &slot):
+            return DEFER
+        v = expand(X, S, alpha, beta, -1, &best)
+        release(X, S.node_key, slot)
+        return v
     if S.trick_no > X.R.n_tricks or S.over:
         return terminal_value(&X.R, S)
     hi = top = remaining_max(&X.R, S)
     if X.use_table:  # the table first: it settles most positions
         boundary_keys(X, S, k)
+        S.node_key = k[1]
         if probe(X, k, &e):
             if e.lower > lo:
                 lo = e.lower
@@ -823,6 +878,8 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
         return lo
     if hi <= alpha:
         return hi
+    if X.busy != NULL and not claim(X, S.node_key, exclusive, &slot):
+        return DEFER
     holder = skus_holder(&X.R, S)
     if holder >= 0:  # DK-3.7 (Q-DK6): the demand decision at the start of trick 23
         S.demanded = 1
@@ -835,6 +892,8 @@ cdef int ab(Search* X, State* S, int alpha, int beta) noexcept nogil:
         S.demanded = 0
     else:
         v = expand(X, S, alpha, beta, first, &best)
+    if X.busy != NULL:
+        release(X, S.node_key, slot)
     if X.use_table and not X.aborted:
         store(X, k, v, alpha, beta, best, X.R.n_tricks - S.trick_no + 1)
     return v
@@ -848,7 +907,7 @@ cdef int search_value(Search* X, State* S, int* lower, int* upper) noexcept nogi
     while lb < ub and not X.aborted:
         beta = (lb + ub + 1) // 2  # bisection; fail-soft results move the bounds further
         X.iterations += 1
-        g = ab(X, S, beta - 1, beta)
+        g = ab(X, S, beta - 1, beta, 0)
         if X.aborted:
             break
         if g < beta:
@@ -870,17 +929,6 @@ cdef uint64_t splitmix(uint64_t* x) noexcept nogil:
     return z ^ (z >> 31)
 
 
-def _split(lb, ub, busy):
-    """A target in (lb, ub] that halves the largest stretch of possible values that the
-    test of ``busy`` (when not None) leaves open; None when there is none."""
-    if busy is None:
-        return (lb + ub + 1) // 2 if lb < ub else None
-    below, above = busy - 1 - lb, ub - busy  # targets left on each side of busy
-    if max(below, above) <= 0:
-        return None
-    return (lb + busy) // 2 if below >= above else (busy + ub + 1) // 2
-
-
 cdef class Engine:
     """One search: its transposition table (a fixed memory budget) and counters.
 
@@ -896,6 +944,7 @@ cdef class Engine:
     cdef char gap2[128]
     cdef State work1
     cdef char gap3[128]
+    cdef uint32_t busy_marks[BUSY]  # the nodes each thread is searching (ABDADA)
     cdef int threads
     cdef public long long solo_nodes  # a two-thread solve searches this many nodes on one thread first
     cdef object stopping            # set by stop(): no new searches are started
@@ -1125,7 +1174,7 @@ cdef class Engine:
         else:
             with nogil:
                 self.X.iterations += 1
-                g = ab(&self.X, S, target - 1, target)
+                g = ab(&self.X, S, target - 1, target, 0)
             if not self.X.aborted:
                 if g >= target:
                     lo = g
@@ -1134,10 +1183,9 @@ cdef class Engine:
         return lo, hi
 
     cdef tuple _bounds_two(self, State* S, int lb, int ub):
-        """Bisection on two threads: each tests its own target on the shared table, so the
-        interval is cut in three where one thread cuts it in two; a test that the other's
-        result made moot is stopped, and the freed thread takes the largest open stretch.
-        The table grows only while both are stopped."""
+        """Bisection on two threads: both test the same target on the shared table, sharing
+        out the work ABDADA's way (``expand``); the first answer ends the test and the other
+        thread is recalled.  The table grows only while both are stopped."""
         cdef Search* searches[2]
         cdef long long full_limit = self.X.node_limit
         searches[0] = &self.X
@@ -1146,6 +1194,9 @@ cdef class Engine:
         self.H.nodes = self.H.probes = self.H.hits = self.H.iterations = self.H.fills = 0
         self.X.peer = &self.H
         self.H.peer = &self.X
+        if self.X.use_table:  # (without the table a thread cannot use the other's results)
+            memset(self.busy_marks, 0, sizeof(self.busy_marks))
+            self.X.busy = self.H.busy = &self.busy_marks[0]
         self.X.grow_wanted = self.H.grow_wanted = 0
         if full_limit:  # what is left of the limit, half each (_bounds leaves at least 2)
             self.X.node_limit = self.X.nodes + (full_limit - self.X.nodes) // 2
@@ -1172,8 +1223,8 @@ cdef class Engine:
                 if not (halted or self.stopping.is_set() or self.X.grow_wanted or self.H.grow_wanted):
                     for w in range(2):
                         if busy[w] is None:
-                            beta = _split(lb, ub, busy[1 - w])
-                            if beta is not None:
+                            beta = (lb + ub + 1) // 2
+                            if lb < ub:
                                 busy[w] = beta
                                 recalled[w] = False
                                 worker = self._worker(w, beta, S, results)
@@ -1211,6 +1262,7 @@ cdef class Engine:
                     except KeyboardInterrupt:
                         halted = True
             self.X.peer = self.H.peer = NULL
+            self.X.busy = self.H.busy = NULL
             self.X.nodes += self.H.nodes
             self.X.probes += self.H.probes
             self.X.hits += self.H.hits
@@ -1234,7 +1286,7 @@ cdef class Engine:
         cdef int g
         with nogil:
             X.iterations += 1
-            g = ab(X, &self.work0 if w == 0 else &self.work1, beta - 1, beta)
+            g = ab(X, &self.work0 if w == 0 else &self.work1, beta - 1, beta, 0)
         results.put((w, beta, g, bool(X.aborted)))
 
     cdef int _child(self, State* S, int move) noexcept:
@@ -1251,9 +1303,9 @@ cdef class Engine:
             return self._bounds(S, -1)[0] == value
         with nogil:
             if mode == 1:
-                g = ab(&self.X, S, value - 1, value)
+                g = ab(&self.X, S, value - 1, value, 0)
             else:
-                g = ab(&self.X, S, value, value + 1)
+                g = ab(&self.X, S, value, value + 1, 0)
         return g >= value if mode == 1 else g <= value
 
     cdef list _line(self, State* root, int value, int mode):
