@@ -92,16 +92,15 @@ cdef struct State:
     int bouts                       # bouts the side holds (bout_bonus)
     int rem_pts                     # pts of the cards in hands and in the current trick
     uint32_t start_out[N_SUITS]     # cards out at the start of the current trick
-    uint64_t suit_key[N_SUITS][2]   # each suit's part of the table keys
+    uint64_t suit_key[N_SUITS]      # each suit's part of the table key
     int key_dirty                   # suits whose part must be recomputed
     uint64_t node_key               # two threads: the trick start's key mixed with the cards
                                     # played since (a node's busy mark)
     int over                        # play stopped early
 
-cdef packed struct Entry:          # 20 bytes
-    uint64_t check                  # the second key XOR (tag, lower, upper): an entry torn by two
-                                    # threads writing it at once fails the key test
-    uint32_t tag                    # the first key's upper half: its bucket at every table size
+cdef packed struct Entry:          # 16 bytes: a bucket of four is one cache line
+    uint64_t check                  # the key XOR the other fields: an entry torn by two threads
+                                    # writing it at once does not open to its key
     int16_t lower                   # bounds on the remaining value
     int16_t upper
     uint16_t best                   # best move found (a hint only)
@@ -117,7 +116,7 @@ cdef struct Search:
     uint32_t* busy                  # two threads: the marks of the nodes being searched, else NULL
     Search* peer                    # the other search of a two-thread solve (same table), or NULL
     int grow_wanted                 # set instead of growing while a peer searches the table
-    uint64_t context[2]             # mixed into every key: rules, side, goal
+    uint64_t context                # mixed into every key: rules, side, goal
     long long nodes
     long long node_limit            # 0 = none
     double deadline                 # monotonic seconds, 0 = none

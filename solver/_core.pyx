@@ -439,14 +439,14 @@ cdef inline uint64_t mix(uint64_t h, uint64_t x, uint64_t mul) noexcept nogil:
     return h ^ (h >> 29)
 
 
-cdef inline void boundary_keys(const Search* X, State* S, uint64_t* k) noexcept nogil:
-    """Keys of a trick-boundary position, rank-relative: per suit, the owners of the
+cdef inline uint64_t boundary_key(const Search* X, State* S) noexcept nogil:
+    """The table key of a trick-boundary position, rank-relative: per suit, the owners of the
     remaining cards in rank order with their point class.  Positions that differ only in
     which cards are already gone share one entry; cards with a special role (pagat, mond,
     škis, Excuse, kings, reserved cards) keep their identity.  Each suit's part is kept in
     the state and recomputed only for the suits the last trick touched."""
     cdef const Rules* R = &X.R
-    cdef uint64_t a = X.context[0], b = X.context[1], sym, word, ha, hb
+    cdef uint64_t key = X.context, sym, word, h
     cdef uint32_t bits
     cdef int s, r, seat, count
     for s in range(N_SUITS):
@@ -454,7 +454,7 @@ cdef inline void boundary_keys(const Search* X, State* S, uint64_t* k) noexcept 
             bits = 0
             for seat in range(R.n_seats):
                 bits |= S.hand[seat][s]
-            ha = hb = 0xFF00 + s
+            h = 0xFF00 + s
             word = 1
             count = 0
             while bits:  # 9 bits a card (symbol and holder), seven cards a word
@@ -463,48 +463,45 @@ cdef inline void boundary_keys(const Search* X, State* S, uint64_t* k) noexcept 
                 word = (word << 9) | R.key_sym[s][r]
                 count += 1
                 if count == 7:
-                    ha = mix(ha, word, <uint64_t>0x9E3779B97F4A7C15)
-                    hb = mix(hb, word, <uint64_t>0xC2B2AE3D27D4EB4F)
+                    h = mix(h, word, <uint64_t>0x9E3779B97F4A7C15)
                     word = 1
                     count = 0
-            S.suit_key[s][0] = mix(ha, word, <uint64_t>0x9E3779B97F4A7C15)
-            S.suit_key[s][1] = mix(hb, word, <uint64_t>0xC2B2AE3D27D4EB4F)
-        a = mix(a, S.suit_key[s][0], <uint64_t>0x9E3779B97F4A7C15)
-        b = mix(b, S.suit_key[s][1], <uint64_t>0xC2B2AE3D27D4EB4F)
+            S.suit_key[s] = mix(h, word, <uint64_t>0x9E3779B97F4A7C15)
+        key = mix(key, S.suit_key[s], <uint64_t>0xC2B2AE3D27D4EB4F)
     S.key_dirty = 0
     sym = S.leader + 8 * S.stop_count + 32 * S.bouts + 128 * (S.side_tricks if R.exactly_one else 0)
     if R.special_kind == SPECIAL_EXCUSE and excuse_out(R, S):
         sym += 512 * (S.won_mask + 1)  # FR-4.4 depends on who has won tricks
-    k[0] = mix(a, sym + 0x10000, <uint64_t>0x9E3779B97F4A7C15)
-    k[1] = mix(b, sym + 0x10000, <uint64_t>0xC2B2AE3D27D4EB4F) | 1  # a lock of 0 marks an empty slot
+    key = mix(key, sym + 0x10000, <uint64_t>0x9E3779B97F4A7C15)
+    return mix(key, key >> 31, <uint64_t>0xBF58476D1CE4E5B9)  # (the low bits pick the bucket)
 
 
-cdef inline uint64_t bucket(const Search* X, uint32_t tag) noexcept nogil:
-    return tag & (X.n_entries - 1) & ~<uint64_t>3
+cdef inline uint64_t bucket(const Search* X, uint64_t key) noexcept nogil:
+    return key & (X.n_entries - 1) & ~<uint64_t>3
 
 
-cdef inline uint64_t sealed(uint64_t lock, const Entry* e) noexcept nogil:
-    """The lock XOR the entry's key-dependent fields (the same operation seals and opens)."""
-    return lock ^ (<uint64_t>e.tag | (<uint64_t><uint16_t>e.lower << 32) | (<uint64_t><uint16_t>e.upper << 48))
+cdef inline uint64_t sealed(uint64_t key, const Entry* e) noexcept nogil:
+    """The key XOR the entry's other fields (the same operation seals and opens): an entry
+    torn by two threads writing it at once does not open to its key."""
+    return key ^ (<uint64_t><uint16_t>e.lower | (<uint64_t><uint16_t>e.upper << 16)
+                  | (<uint64_t>e.best << 32) | (<uint64_t>e.tricks_left << 48) | (<uint64_t>e.age << 56))
 
 
-cdef inline int holds(const Entry* e, uint32_t tag, uint64_t lock) noexcept nogil:
-    """Whether a copied entry is the key's, whole (not torn by a concurrent write)."""
-    return e.age != 0 and e.tag == tag and sealed(e.check, e) == lock
+cdef inline int holds(const Entry* e, uint64_t key) noexcept nogil:
+    """Whether a copied entry is the key's, whole."""
+    return e.age != 0 and sealed(e.check, e) == key
 
 
-cdef int probe(Search* X, const uint64_t* k, Entry* out) noexcept nogil:
+cdef int probe(Search* X, uint64_t key, Entry* out) noexcept nogil:
     """Copy the key's entry to ``out``; 0 when the table has none."""
-    cdef uint32_t tag = <uint32_t>(k[0] >> 32)
-    cdef uint64_t base = bucket(X, tag)
+    cdef uint64_t base = bucket(X, key)
     cdef int j
     X.probes += 1
     for j in range(4):
-        if X.table[base + j].tag == tag:
-            out[0] = X.table[base + j]  # a copy: another thread may be writing the slot
-            if holds(out, tag, k[1]):
-                X.hits += 1
-                return 1
+        out[0] = X.table[base + j]  # a copy: another thread may be writing the slot
+        if holds(out, key):
+            X.hits += 1
+            return 1
     return 0
 
 
@@ -518,17 +515,16 @@ cdef Entry* new_table(uint64_t n) noexcept nogil:
     return t
 
 
-cdef Entry* slot_for(Search* X, uint32_t tag, uint64_t lock, Entry* cur) noexcept nogil:
+cdef Entry* slot_for(Search* X, uint64_t key, Entry* cur) noexcept nogil:
     """The slot of a key: its entry (copied to ``cur``), else the bucket's empty slot or the
     one holding the least work, entries of earlier solves first (``cur.age`` = 0)."""
-    cdef uint64_t base = bucket(X, tag)
+    cdef uint64_t base = bucket(X, key)
     cdef int j, score, worst = 1 << 30
     cdef Entry* e = NULL
     for j in range(4):
-        if X.table[base + j].tag == tag:
-            cur[0] = X.table[base + j]
-            if holds(cur, tag, lock):
-                return &X.table[base + j]
+        cur[0] = X.table[base + j]
+        if holds(cur, key):
+            return &X.table[base + j]
     cur.age = 0
     for j in range(4):
         score = -1 if X.table[base + j].age == 0 else (
@@ -558,19 +554,18 @@ cdef void grow(Search* X) noexcept nogil:
     X.fills = 0
     for i in range(old_n):
         if old[i].age:
-            e = slot_for(X, old[i].tag, sealed(old[i].check, &old[i]), &cur)
+            e = slot_for(X, sealed(old[i].check, &old[i]), &cur)
             if e.age == 0:
                 X.fills += 1
             e[0] = old[i]
     free(old)
 
 
-cdef void store(Search* X, const uint64_t* k, int v, int alpha, int beta, int best,
+cdef void store(Search* X, uint64_t key, int v, int alpha, int beta, int best,
                 int tricks_left) noexcept nogil:
     """Merge a search result into the position's entry."""
-    cdef uint32_t tag = <uint32_t>(k[0] >> 32)
     cdef Entry c
-    cdef Entry* e = slot_for(X, tag, k[1], &c)
+    cdef Entry* e = slot_for(X, key, &c)
     if c.age == 0:
         if e.age == 0:
             X.fills += 1
@@ -578,7 +573,7 @@ cdef void store(Search* X, const uint64_t* k, int v, int alpha, int beta, int be
                     X.fills + (X.peer.fills if X.peer != NULL else 0)) * 2 > X.n_entries:
                 if X.peer == NULL:
                     grow(X)
-                    e = slot_for(X, tag, k[1], &c)
+                    e = slot_for(X, key, &c)
                 else:
                     X.grow_wanted = 1  # the driver grows the table between searches
         c.lower = 0
@@ -592,11 +587,10 @@ cdef void store(Search* X, const uint64_t* k, int v, int alpha, int beta, int be
     else:
         c.lower = v
         c.upper = v
-    c.tag = tag
     c.best = best
     c.tricks_left = tricks_left
     c.age = X.age
-    c.check = sealed(k[1], &c)
+    c.check = sealed(key, &c)
     e[0] = c
 
 
@@ -832,7 +826,7 @@ cdef inline void release(Search* X, uint64_t key, uint32_t slot) noexcept nogil:
 cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept nogil:
     """Fail-soft alpha-beta on the value still to come for the side.  On two threads an
     ``exclusive`` visit to a node the other thread is searching returns DEFER."""
-    cdef uint64_t k[2]
+    cdef uint64_t key = 0
     cdef Entry e
     cdef uint32_t slot
     cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0
@@ -855,9 +849,9 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
         return terminal_value(&X.R, S)
     hi = top = remaining_max(&X.R, S)
     if X.use_table:  # the table first: it settles most positions
-        boundary_keys(X, S, k)
-        S.node_key = k[1]
-        if probe(X, k, &e):
+        key = boundary_key(X, S)
+        S.node_key = key
+        if probe(X, key, &e):
             if e.lower > lo:
                 lo = e.lower
             if e.upper < hi:
@@ -895,7 +889,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
     if X.busy != NULL:
         release(X, S.node_key, slot)
     if X.use_table and not X.aborted:
-        store(X, k, v, alpha, beta, best, X.R.n_tricks - S.trick_no + 1)
+        store(X, key, v, alpha, beta, best, X.R.n_tricks - S.trick_no + 1)
     return v
 
 
@@ -1082,8 +1076,7 @@ cdef class Engine:
                   *[x for r in spec["reserved"] for x in r], *[x for p in spec["points"] for x in p],
                   *[x for p in spec["keep_apart"] for x in p]):
             ctx = (ctx ^ <uint64_t>(v + 7)) * <uint64_t>0x100000001B3
-        self.X.context[0] = splitmix(&ctx)
-        self.X.context[1] = splitmix(&ctx)
+        self.X.context = splitmix(&ctx)
 
     def legal(self, dict spec):
         """Codes (suit << 5 | rank, plus (name + 1) << 8 for a named skus) of every legal move."""
