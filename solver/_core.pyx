@@ -569,8 +569,10 @@ cdef void store(Search* X, uint64_t key, int v, int alpha, int beta, int best,
     if c.age == 0:
         if e.age == 0:
             X.fills += 1
+            # grow at three quarters full: measured, a table grown early (at half) reaches
+            # 256 MB on full deals for no fewer nodes, and two threads lose their time in it
             if X.n_entries < X.max_entries and (
-                    X.fills + (X.peer.fills if X.peer != NULL else 0)) * 2 > X.n_entries:
+                    X.fills + (X.peer.fills if X.peer != NULL else 0)) * 4 > X.n_entries * 3:
                 if X.peer == NULL:
                     grow(X)
                     e = slot_for(X, key, &c)
