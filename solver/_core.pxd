@@ -117,6 +117,7 @@ cdef struct Search:
     Search* peer                    # the other search of a two-thread solve (same table), or NULL
     int grow_wanted                 # set instead of growing while a peer searches the table
     uint64_t context                # mixed into every key: rules, side, goal
+    int killer[MAX_SEATS][32]       # per seat and trick: the lead that last caused a cutoff
     long long nodes
     long long node_limit            # 0 = none
     double deadline                 # monotonic seconds, 0 = none

@@ -596,6 +596,17 @@ cdef void store(Search* X, uint64_t key, int v, int alpha, int beta, int best,
     e[0] = c
 
 
+cdef inline void to_front(int* moves, int n, int move) noexcept nogil:
+    """Move ``move`` (when among the n) to the front, the others keeping their order."""
+    cdef int i, j
+    for i in range(1, n):
+        if moves[i] == move:
+            for j in range(i, 0, -1):
+                moves[j] = moves[j - 1]
+            moves[0] = move
+            return
+
+
 cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) noexcept nogil:
     """Moves to search: equivalent cards once (lowest of each run), ``first`` in front,
     then winners-cheaply / points-to-partner ordering."""
@@ -626,19 +637,16 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
             n = add_move(R, S, seat, s, r, moves, n)
     if not X.use_order:
         return n
-    # Ordering.  Leaders: natural order (suits before trumps, low cards first), which
-    # measured better than every heuristic tried.  The last card of a trick: its outcome
+    # Ordering.  Leaders: the table's move, then the killer (the lead that last refuted
+    # at this seat and trick: 9 % fewer nodes on full deals), then natural order (suits
+    # before trumps, low cards first), which measured better than every other heuristic
+    # tried (a history table: 11 % more nodes).  The last card of a trick: its outcome
     # is known, so win cheaply, feed points to the own side's trick, or throw the cheapest
     # card.  Others: a card that wins now and that no opponent still to play can beat
     # goes first; with the own side's card safe, feed points; else play low.
     if S.n_played == 0:
-        for i in range(1, n):
-            if moves[i] == first:
-                tmp = moves[i]
-                for j in range(i, 0, -1):
-                    moves[j] = moves[j - 1]
-                moves[0] = tmp
-                break
+        to_front(moves, n, X.killer[seat][S.trick_no])
+        to_front(moves, n, first)
         return n
     last = S.n_played == R.n_seats - 1
     if S.n_played:
@@ -804,6 +812,8 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
                 if best < beta:
                     beta = best
         if alpha >= beta:
+            if S.n_played == 0:
+                X.killer[seat][S.trick_no] = move
             break
     return best
 
@@ -1111,6 +1121,9 @@ cdef class Engine:
         cdef int moves[MAX_MOVES]
         self._load(spec, &S)
         self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = 0
+        for i in range(MAX_SEATS):  # (each solve from the same start: repeatable node counts)
+            for n in range(32):
+                self.X.killer[i][n] = -1
         self.X.aborted = 0
         self.X.node_limit = node_limit
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
