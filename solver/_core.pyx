@@ -642,10 +642,11 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     # killer (the lead that last refuted at this seat and trick: 6 % fewer nodes on full
     # deals; in a first test, where it is still being learnt, it cost the yes/no goals up
     # to twice the nodes), then natural order (suits before trumps, low cards first), which
-    # measured better than every other heuristic tried (a history table: 11 % more nodes).  The last card of a trick: its outcome
-    # is known, so win cheaply, feed points to the own side's trick, or throw the cheapest
-    # card.  Others: a card that wins now and that no opponent still to play can beat
-    # goes first; with the own side's card safe, feed points; else play low.
+    # measured better than every other heuristic tried (a history table: 11 % more nodes).
+    # The last card of a trick: its outcome is known, so win cheaply, feed points to the
+    # own side's trick, or throw the cheapest card.  Others: a card that wins now and that
+    # no opponent still to play can beat goes first; with the own side's card safe, feed
+    # points; else play low.
     if S.n_played == 0:
         if X.iterations > 1:
             to_front(moves, n, X.killer[seat][S.trick_no])
