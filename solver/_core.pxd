@@ -129,7 +129,7 @@ cdef struct Search:
     uint8_t age
     long long probes
     long long hits
-    int iterations                  # null-window searches at the root
+    int iterations                  # null-window searches at the root (killers are used from the 2nd)
 
 cdef int legal_moves(const Rules* R, const State* S, int* moves) noexcept nogil
 cdef int trick_winner(const Rules* R, const State* S, int n, int last) noexcept nogil

@@ -609,13 +609,14 @@ cdef inline void to_front(int* moves, int n, int move) noexcept nogil:
 
 
 cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) noexcept nogil:
-    """Moves to search: equivalent cards once (lowest of each run), ``first`` in front,
-    then winners-cheaply / points-to-partner ordering."""
+    """Moves to search: equivalent cards once (lowest of each run); a lead puts ``first``
+    (the table's move) and the killer in front, a follower orders winners-cheaply /
+    points-to-partner."""
     cdef const Rules* R = &X.R
     cdef uint32_t L[N_SUITS]
     cdef uint32_t bits, between
     cdef int s, r, prev, o, i, j, n = 0, tmp, w, last, safe
-    cdef int led = -1, cw = -1, ck = -1, fast = 0, ws, wsuit, wrank, copied = 0
+    cdef int led, cw, ck, fast, ws, wsuit, wrank, copied = 0
     cdef int score[MAX_MOVES]
     cdef int seats[MAX_SEATS + 1]
     cdef int suits[MAX_SEATS + 1]
@@ -653,22 +654,15 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
         to_front(moves, n, first)
         return n
     last = S.n_played == R.n_seats - 1
-    if S.n_played:
-        led = led_suit(R, S.t_suit, S.n_played, S.named)
-        cw = S.win
-        ck = S.win_key if not S.slow else card_key(R, S.t_suit[cw], S.t_rank[cw], led) if cw >= 0 else -1
-        # the plain comparison with the current winner is exact except around the emperor
-        # trick, in colour valat and with a special card in the trick (S.slow)
-        fast = not S.slow and cw >= 0
+    led = led_suit(R, S.t_suit, S.n_played, S.named)
+    cw = S.win
+    ck = S.win_key if not S.slow else card_key(R, S.t_suit[cw], S.t_rank[cw], led) if cw >= 0 else -1
+    # the plain comparison with the current winner is exact except around the emperor
+    # trick, in colour valat and with a special card in the trick (S.slow)
+    fast = not S.slow and cw >= 0
     for i in range(n):
         s = (moves[i] >> 5) & 7
         r = moves[i] & 31
-        if moves[i] == first:
-            score[i] = 1 << 30
-            continue
-        if S.n_played == 0:
-            score[i] = 0
-            continue
         if fast and not (R.emperor and s == TRUMP and (S.trula | trula_bit(r)) == 7):
             if card_key(R, s, r, led) > ck:
                 ws, wsuit, wrank = seat, s, r
@@ -844,7 +838,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
     ``exclusive`` visit to a node the other thread is searching returns DEFER."""
     cdef uint64_t key = 0
     cdef Entry e
-    cdef uint32_t slot
+    cdef uint32_t slot = 0
     cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0
     if X.node_limit and X.nodes >= X.node_limit:
         X.aborted = 1
@@ -1234,14 +1228,12 @@ cdef class Engine:
                         self.X.grow_wanted = self.H.grow_wanted = 0
                 if not (halted or self.stopping.is_set() or self.X.grow_wanted or self.H.grow_wanted):
                     for w in range(2):
-                        if busy[w] is None:
-                            beta = (lb + ub + 1) // 2
-                            if lb < ub:
-                                busy[w] = beta
-                                recalled[w] = False
-                                worker = self._worker(w, beta, S, results)
-                                workers.append(worker)
-                                worker.start()
+                        if busy[w] is None and lb < ub:
+                            busy[w] = beta = (lb + ub + 1) // 2
+                            recalled[w] = False
+                            worker = self._worker(w, beta, S, results)
+                            workers.append(worker)
+                            worker.start()
                 if busy[0] is None and busy[1] is None:
                     break
                 try:

@@ -1,8 +1,8 @@
 """Two search threads on one table give the one-thread answers.
 
-``threads=2`` runs the bisection's targets on two threads that share the transposition
-table (entries are sealed against torn writes; the table grows only while both are
-stopped).  The value, the value of every card, the line and the bounds of a stopped
+``threads=2`` runs each test of the bisection on two threads that share the transposition
+table and put off the nodes the other is searching (ABDADA; entries are sealed against torn
+writes; the table grows only while both are stopped).  The value, the value of every card, the line and the bounds of a stopped
 search must be those of the one-thread search.
 """
 
