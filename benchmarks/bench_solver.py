@@ -7,12 +7,14 @@
     python benchmarks/bench_solver.py --ablation            # search features switched off, as ratios
     python benchmarks/bench_solver.py --batch slovenian4:10 --deals 16   # solve_many, 1 vs 2 threads
 
-A set is ``VARIANT:TRICKS`` — deals of VARIANT brought to TRICKS tricks left (12 for a
-full Slovenian deal after the talon exchange) by seeded random legal play.  Each deal
-is solved for ``--goal`` (points by default) with an emptied table, on one core (two with
-``--threads 2``), under ``--limit`` (a node count or a time such as 60s); unfinished deals are reported, never
-counted as solved.  Per set: median / p90 / max seconds, median nodes, nodes per second,
-table hit rate, share solved.  Timings are measured here and now; nothing is a unit test.
+A set is ``VARIANT:TRICKS[:DEALS]`` — DEALS deals (default ``--deals``) of VARIANT brought
+to TRICKS tricks left (12 for a full Slovenian deal after the talon exchange) by seeded
+random legal play.  Each deal is solved for ``--goal`` (points by default) with an emptied
+table, on one core (two with ``--threads 2``), under ``--limit`` (a node count or a time
+such as 60s); unfinished deals are reported with their proven bounds, never counted as
+solved.  Per set: median / p90 / max seconds, median nodes, nodes per second, table hit
+rate, the table's peak size, share solved and, for the unsolved, the median width of the
+bounds.  Timings are measured here and now; nothing is a unit test.
 """
 
 import argparse
@@ -34,8 +36,11 @@ from solver.variants import VARIANTS
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 import reference  # noqa: E402  (the plain minimax of the tests)
 
-DEFAULT_SETS = ["slovenian4:12", "koenigrufen:12", "slovenian3:16", "french5:15", "french4:18",
-                "french3:12", "danish:12", "slovenian4:8", "french4:8"]
+# full deals of every variant (the 24- and 25-trick games solved or bounded within the limit,
+# 8 deals each: at 60 s a deal they are the long part of the run), then endgames
+DEFAULT_SETS = ["slovenian4:12", "koenigrufen:12", "slovenian3:16:8", "french5:15:8", "french4:18:8",
+                "french3:24:8", "danish:25:8", "french3:12", "danish:12",
+                "slovenian4:8", "slovenian4:6", "slovenian4:4", "french4:8", "french4:6", "french4:4"]
 
 
 def deal_set(variant, tricks_left, n, seed):
@@ -51,7 +56,7 @@ def deal_set(variant, tricks_left, n, seed):
 
 
 def run_set(name, positions, goal, limit, memory_mb, threads=1):
-    times, nodes, hits, probes, solved = [], [], 0, 0, 0
+    times, nodes, hits, probes, solved, gaps = [], [], 0, 0, 0, []
     solver = Solver(memory_mb, threads)
     for pos in positions:
         solver.clear()
@@ -61,6 +66,8 @@ def run_set(name, positions, goal, limit, memory_mb, threads=1):
         hits += r.table_hits
         probes += r.table_probes
         solved += r.exact
+        if not r.exact:
+            gaps.append(r.bounds[1] - r.bounds[0])
     times_sorted = sorted(times)
     return {
         "set": name, "goal": goal, "threads": threads, "deals": len(positions), "solved": solved,
@@ -71,6 +78,8 @@ def run_set(name, positions, goal, limit, memory_mb, threads=1):
         "median_nodes": int(statistics.median(nodes)),
         "nodes_per_s": int(sum(nodes) / max(sum(times), 1e-9)),
         "table_hit_rate": round(hits / max(probes, 1), 3),
+        "table_mb_peak": round(solver.table_bytes / 2 ** 20, 1),  # (the table only grows)
+        "unsolved_median_gap": statistics.median(gaps) if gaps else None,  # in the goal's units
     }
 
 
@@ -151,8 +160,9 @@ def run_batch(spec_name, deals, seed, limit, memory_mb):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sets", nargs="*", default=None, help="VARIANT:TRICKS (default: %s)" % " ".join(DEFAULT_SETS))
-    ap.add_argument("--deals", type=int, default=50)
+    ap.add_argument("--sets", nargs="*", default=None,
+                    help="VARIANT:TRICKS[:DEALS] (default: %s)" % " ".join(DEFAULT_SETS))
+    ap.add_argument("--deals", type=int, default=50, help="deals per set when the set does not say")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--goal", default="points")
     ap.add_argument("--limit", default="60s", help="per deal: nodes or time (default 60s)")
@@ -176,11 +186,12 @@ def main(argv=None):
     if args.ablation:
         results = run_ablation(min(args.deals, 20), args.seed, limit_nodes=50_000_000)
     for spec in [] if args.ablation or args.batch else (args.sets or DEFAULT_SETS):
-        variant, _, tricks = spec.partition(":")
-        if variant not in VARIANTS or not tricks.isdigit():
-            ap.error("bad set %r: write VARIANT:TRICKS" % spec)
-        positions = deal_set(variant, int(tricks), args.deals, args.seed)
-        row = run_set(spec, positions, args.goal, args.limit, args.memory, args.threads)
+        variant, tricks, deals = (spec.split(":") + [""])[:3]
+        if variant not in VARIANTS or not tricks.isdigit() or not (deals == "" or deals.isdigit()):
+            ap.error("bad set %r: write VARIANT:TRICKS or VARIANT:TRICKS:DEALS" % spec)
+        deals = args.deals if args.quick or not deals else int(deals)
+        positions = deal_set(variant, int(tricks), deals, args.seed)
+        row = run_set("%s:%s" % (variant, tricks), positions, args.goal, args.limit, args.memory, args.threads)
         results.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     publish({"args": vars(args), "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,

@@ -261,7 +261,13 @@ class Solver:
         self._engine = Engine(memory_mb)
 
     def clear(self):
+        """Forget every table entry (the table keeps its size)."""
         self._engine.clear()
+
+    @property
+    def table_bytes(self):
+        """The table's size now: it grows as it fills, up to ``memory_mb``."""
+        return self._engine.table_bytes
 
     def solve(self, position, goal="points", side=None, all_cards=False, line=False, limit=None):
         """See :func:`solve`."""
