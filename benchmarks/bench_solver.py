@@ -186,8 +186,10 @@ def main(argv=None):
     if args.ablation:
         results = run_ablation(min(args.deals, 20), args.seed, limit_nodes=50_000_000)
     for spec in [] if args.ablation or args.batch else (args.sets or DEFAULT_SETS):
-        variant, tricks, deals = (spec.split(":") + [""])[:3]
-        if variant not in VARIANTS or not tricks.isdigit() or not (deals == "" or deals.isdigit()):
+        parts = spec.split(":")
+        variant, tricks, deals = (parts + [""])[:3]
+        if (len(parts) > 3 or variant not in VARIANTS or not tricks.isdigit()
+                or not (deals == "" or deals.isdigit())):
             ap.error("bad set %r: write VARIANT:TRICKS or VARIANT:TRICKS:DEALS" % spec)
         deals = args.deals if args.quick or not deals else int(deals)
         positions = deal_set(variant, int(tricks), deals, args.seed)
