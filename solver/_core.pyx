@@ -1257,13 +1257,18 @@ cdef class Engine:
                     searches[o].aborted = 1
         finally:
             # left by an exception (Ctrl-C in this thread) the searches may still run, on this
-            # engine's memory: stop them and wait
+            # engine's memory: stop them and wait.  A Ctrl-C that comes while waiting is
+            # raised once they are done (even when the search itself had ended), never lost.
+            interrupt = None
+            searches[0].aborted = searches[1].aborted = 1
             for worker in workers:
-                while worker.ident is not None and worker.is_alive():
-                    searches[0].aborted = searches[1].aborted = 1
+                while True:
                     try:
+                        if worker.ident is None or not worker.is_alive():
+                            break
                         worker.join()
-                    except KeyboardInterrupt:
+                    except KeyboardInterrupt as exc:
+                        interrupt = exc
                         halted = True
             self.X.peer = self.H.peer = NULL
             self.X.busy = self.H.busy = NULL
@@ -1274,6 +1279,8 @@ cdef class Engine:
             self.X.fills += self.H.fills
             self.X.node_limit = full_limit
             self.X.aborted = 1 if halted or self.stopping.is_set() else 0
+            if interrupt is not None:
+                raise interrupt
         return lb, ub
 
     cdef object _worker(self, int w, int beta, State* root, object results):

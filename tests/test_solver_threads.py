@@ -115,6 +115,40 @@ def test_ctrl_c_in_the_driving_thread_leaves_the_engine_usable():
     assert again["lower"] == again["upper"] == expected
 
 
+def test_ctrl_c_while_waiting_for_the_threads_is_raised_not_lost(monkeypatch):
+    """A Ctrl-C that lands while the driving thread waits for the two searches to finish
+    (here: after the search has ended) is raised once they are done, never swallowed."""
+    pos = _endgames("slovenian4", 9, 1, seed="stop")[0]
+    seats = side_seats(pos, None)
+    spec = encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0])))
+    expected = Engine(64).solve(spec)["lower"]
+    engine = Engine(64)
+    engine.solo_nodes = 0
+    real_join, real_is_alive = threading.Thread.join, threading.Thread.is_alive
+    looked, interrupted = set(), []
+
+    def still_running_at_first_look(thread):
+        if thread not in looked:
+            looked.add(thread)
+            return True
+        return real_is_alive(thread)
+
+    def join_then_ctrl_c(thread, timeout=None):
+        real_join(thread, timeout)
+        if not interrupted:
+            interrupted.append(thread)
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(threading.Thread, "is_alive", still_running_at_first_look)
+    monkeypatch.setattr(threading.Thread, "join", join_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        engine.solve(spec, threads=2)
+    monkeypatch.undo()
+    assert interrupted
+    again = engine.solve(spec, threads=2)
+    assert again["lower"] == again["upper"] == expected
+
+
 @pytest.mark.parametrize("threads", [0, 3, "2"])
 def test_thread_counts_other_than_one_or_two_are_refused(threads):
     with pytest.raises(ValueError, match="threads"):
