@@ -166,9 +166,7 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--goal", default="points")
     ap.add_argument("--limit", default="60s", help="per deal: nodes or time (default 60s)")
-    ap.add_argument("--memory", type=int, default=256,
-                    help="table budget in MB (default 256, the Solver's; measured here, a budget the "
-                         "table grows into beyond ~128 MB makes full deals slower, not faster)")
+    ap.add_argument("--memory", type=int, default=256, help="table budget in MB (default 256, the Solver's)")
     ap.add_argument("--threads", type=int, choices=(1, 2), default=1,
                     help="search threads per deal (default 1: the one-core figures)")
     ap.add_argument("--batch", metavar="VARIANT:TRICKS",

@@ -570,8 +570,8 @@ cdef void store(Search* X, uint64_t key, int v, int alpha, int beta, int best,
     if c.age == 0:
         if e.age == 0:
             X.fills += 1
-            # grow at three quarters full: measured, a table grown early (at half) reaches
-            # 256 MB on full deals for no fewer nodes, and two threads lose their time in it
+            # grow at three quarters full: measured, a table grown at half full reaches
+            # 256 MB on full deals for no fewer nodes
             if X.n_entries < X.max_entries and (
                     X.fills + (X.peer.fills if X.peer != NULL else 0)) * 4 > X.n_entries * 3:
                 if X.peer == NULL:
@@ -1119,9 +1119,7 @@ cdef class Engine:
         cdef int moves[MAX_MOVES]
         self._load(spec, &S)
         self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = 0
-        for i in range(MAX_SEATS):  # (each solve from the same start: repeatable node counts)
-            for n in range(32):
-                self.X.killer[i][n] = -1
+        memset(self.X.killer, 0xFF, sizeof(self.X.killer))  # all -1: each solve starts afresh
         self.X.aborted = 0
         self.X.node_limit = node_limit
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
