@@ -2,8 +2,8 @@
 
 ``threads=2`` runs each test of the bisection on two threads that share the transposition
 table and put off the nodes the other is searching (ABDADA; entries are sealed against torn
-writes; the table grows only while both are stopped).  The value, the value of every card, the line and the bounds of a stopped
-search must be those of the one-thread search.
+writes; the table grows only while both are stopped).  The value, the value of every card,
+the line and the bounds of a stopped search must be those of the one-thread search.
 """
 
 import _thread
@@ -91,15 +91,21 @@ def test_stop_from_another_thread():
     assert again.exact and r.bounds[0] <= again.value <= r.bounds[1]
 
 
+def _ctrl_c_case(tricks_left):
+    """A Slovenian endgame's points spec, its one-thread value, and a fresh engine whose
+    two-thread solves go parallel at once (for the Ctrl-C tests)."""
+    pos = _endgames("slovenian4", tricks_left, 1, seed="stop")[0]
+    seats = side_seats(pos, None)
+    spec = encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0])))
+    engine = Engine(64)
+    engine.solo_nodes = 0
+    return spec, Engine(64).solve(spec)["lower"], engine
+
+
 def test_ctrl_c_in_the_driving_thread_leaves_the_engine_usable():
     """Ctrl-C raised in the thread that drives the two searches: both are stopped and waited
     for before the exception leaves, and the engine solves on correctly."""
-    pos = _endgames("slovenian4", 11, 1, seed="stop")[0]
-    seats = side_seats(pos, None)
-    spec = encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0])))
-    expected = Engine(64).solve(spec)["lower"]
-    engine = Engine(64)
-    engine.solo_nodes = 0
+    spec, expected, engine = _ctrl_c_case(11)
     timer = threading.Timer(0.05, _thread.interrupt_main)
     interrupted = False
     try:
@@ -118,12 +124,7 @@ def test_ctrl_c_in_the_driving_thread_leaves_the_engine_usable():
 def test_ctrl_c_while_waiting_for_the_threads_is_raised_not_lost(monkeypatch):
     """A Ctrl-C that lands while the driving thread waits for the two searches to finish
     (here: after the search has ended) is raised once they are done, never swallowed."""
-    pos = _endgames("slovenian4", 9, 1, seed="stop")[0]
-    seats = side_seats(pos, None)
-    spec = encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0])))
-    expected = Engine(64).solve(spec)["lower"]
-    engine = Engine(64)
-    engine.solo_nodes = 0
+    spec, expected, engine = _ctrl_c_case(9)
     real_join, real_is_alive = threading.Thread.join, threading.Thread.is_alive
     looked, interrupted = set(), []
 
