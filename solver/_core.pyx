@@ -379,9 +379,49 @@ cdef int remaining_max(const Rules* R, const State* S) noexcept nogil:
     v = S.rem_pts
     for b in range(S.bouts, 3):
         v += R.bout_bonus[b]
-    if R.event_kind and (R.event_trick == 0 or S.trick_no <= R.event_trick):
+    if R.event_kind and (R.event_trick == 0 or S.trick_no <= R.event_trick) and event_possible(R, S):
         v += 1
     return v + R.trick_units * (R.n_tricks - S.trick_no + 1)
+
+
+cdef int event_possible(const Rules* R, const State* S) noexcept nogil:
+    """Whether the goal's event can still happen: a card of it is still to fall, held by a
+    seat that can make it count (the side for EVENT_WINS_WITH, an opponent for
+    EVENT_CAPTURES, anyone for EVENT_FALLS_TO).  A trump that must win a given trick (pagat
+    ultimo, uhu, pelikan, quapil) cannot once another player holds nothing but higher trumps
+    (one of them falls in that trick), unless the emperor trick may still let the pagat win
+    (SI-4.1, AT-4.3)."""
+    cdef int seat, s, i, found = 0, top
+    cdef uint32_t all_trumps = 0
+    for i in range(S.n_played):
+        if (R.event_mask[S.t_suit[i]] >> S.t_rank[i]) & 1:
+            return 1  # (decided when the trick ends)
+    for seat in range(R.n_seats):
+        all_trumps |= S.hand[seat][TRUMP]
+        for s in range(N_SUITS):
+            if S.hand[seat][s] & R.event_mask[s] and (
+                    R.event_kind == EVENT_FALLS_TO or (R.event_kind == EVENT_WINS_WITH) == R.side[seat]):
+                found = 1
+    if not found:
+        return 0
+    if (R.event_kind != EVENT_WINS_WITH or R.event_trick == 0 or not R.tarock_trumps
+            or R.colour_valat_seat >= 0 or S.n_played or R.event_mask[TRUMP] == 0):
+        return 1
+    for s in range(N_SUITS):
+        if s != TRUMP and R.event_mask[s]:
+            return 1
+    if R.emperor and R.event_mask[TRUMP] & 2 and (all_trumps >> 21) & 1 and (all_trumps >> 22) & 1:
+        return 1
+    top = 31 - __builtin_clz(R.event_mask[TRUMP])
+    for seat in range(R.n_seats):
+        if S.hand[seat][TRUMP] >> (top + 1) == 0 or S.hand[seat][TRUMP] & ((<uint32_t>2 << top) - 1):
+            continue  # some trump of its is not above the event's
+        for s in range(N_SUITS):
+            if s != TRUMP and S.hand[seat][s]:
+                break
+        else:
+            return 0
+    return 1
 
 
 cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept nogil:
