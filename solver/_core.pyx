@@ -415,7 +415,7 @@ cdef int event_possible(const Rules* R, const State* S) noexcept nogil:
     top = 31 - __builtin_clz(R.event_mask[TRUMP])
     for seat in range(R.n_seats):
         if S.hand[seat][TRUMP] >> (top + 1) == 0 or S.hand[seat][TRUMP] & ((<uint32_t>2 << top) - 1):
-            continue  # some trump of its is not above the event's
+            continue  # no trump, or one not above the event's
         for s in range(N_SUITS):
             if s != TRUMP and S.hand[seat][s]:
                 break
