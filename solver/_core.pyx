@@ -377,11 +377,41 @@ cdef int remaining_max(const Rules* R, const State* S) noexcept nogil:
     if S.over:
         return 0
     v = S.rem_pts
-    for b in range(S.bouts, 3):
+    for b in range(S.bouts, S.bouts + bouts_to_come(R, S)):
         v += R.bout_bonus[b]
     if R.event_kind and (R.event_trick == 0 or S.trick_no <= R.event_trick) and event_possible(R, S):
         v += 1
     return v + R.trick_units * (R.n_tricks - S.trick_no + 1)
+
+
+cdef int bouts_to_come(const Rules* R, const State* S) noexcept nogil:
+    """How many more bouts the side may still end with (FR-6.4): the ones still out, but not
+    the 21 in an opponent's hand, which no card beats (unless the side may still win every
+    trick and take it with the Excuse in the last, FR-4.4)."""
+    cdef int seat, s, i, n = 0
+    if R.bout_mask[TRUMP] == 0 and R.bout_mask[SPECIAL] == 0:
+        return 0  # (the French contract goal only)
+    for i in range(S.n_played):
+        n += (R.bout_mask[S.t_suit[i]] >> S.t_rank[i]) & 1
+    for seat in range(R.n_seats):
+        for s in range(N_SUITS):
+            n += popcount32(S.hand[seat][s] & R.bout_mask[s])
+    for seat in range(R.n_seats):
+        if (not R.side[seat] and ((S.hand[seat][TRUMP] & R.bout_mask[TRUMP]) >> 21) & 1
+                and not chelem_excuse(R, S)):
+            n -= 1
+    return n
+
+
+cdef inline int chelem_excuse(const Rules* R, const State* S) noexcept nogil:
+    """Whether the side holds the Excuse and has lost no trick yet (FR-4.4 may still apply)."""
+    cdef int seat
+    if R.special_kind != SPECIAL_EXCUSE:
+        return 0
+    for seat in range(R.n_seats):
+        if R.side[seat] and S.hand[seat][SPECIAL] and (S.won_mask & ~(1 << R.party[seat])) == 0:
+            return 1
+    return 0
 
 
 cdef int event_possible(const Rules* R, const State* S) noexcept nogil:
