@@ -388,7 +388,7 @@ cdef int bouts_to_come(const Rules* R, const State* S) noexcept nogil:
     """How many more bouts the side may still end with (FR-6.4): the ones still out, but not
     the 21 in an opponent's hand, which no card beats (unless the side may still win every
     trick and take it with the Excuse in the last, FR-4.4)."""
-    cdef int seat, s, i, n = 0
+    cdef int seat, s, i, n = 0, excuse_open = 0
     if R.bout_mask[TRUMP] == 0 and R.bout_mask[SPECIAL] == 0:
         return 0  # (the French contract goal only)
     for i in range(S.n_played):
@@ -396,22 +396,24 @@ cdef int bouts_to_come(const Rules* R, const State* S) noexcept nogil:
     for seat in range(R.n_seats):
         for s in range(N_SUITS):
             n += popcount32(S.hand[seat][s] & R.bout_mask[s])
+        excuse_open |= R.side[seat] and chelem_open(R, S, seat)
     for seat in range(R.n_seats):
-        if (not R.side[seat] and ((S.hand[seat][TRUMP] & R.bout_mask[TRUMP]) >> 21) & 1
-                and not chelem_excuse(R, S)):
+        if not R.side[seat] and (S.hand[seat][TRUMP] & R.bout_mask[TRUMP]) >> 21 and not excuse_open:
             n -= 1
     return n
 
 
-cdef inline int chelem_excuse(const Rules* R, const State* S) noexcept nogil:
-    """Whether the side holds the Excuse and has lost no trick yet (FR-4.4 may still apply)."""
-    cdef int seat
-    if R.special_kind != SPECIAL_EXCUSE:
-        return 0
-    for seat in range(R.n_seats):
-        if R.side[seat] and S.hand[seat][SPECIAL] and (S.won_mask & ~(1 << R.party[seat])) == 0:
-            return 1
-    return 0
+cdef inline int chelem_open(const Rules* R, const State* S, int seat) noexcept nogil:
+    """Whether ``seat`` holds the Excuse and its party has lost no trick: FR-4.4 may still let
+    the Excuse win the last trick over any trump."""
+    return (R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL] != 0
+            and (S.won_mask & ~(1 << R.party[seat])) == 0)
+
+
+cdef inline int emperor_open(const Rules* R, uint32_t trumps_out) noexcept nogil:
+    """Whether the pagat, mond and škis are all still out where the emperor trick applies
+    (SI-4.1, AT-4.3): the pagat may yet beat both."""
+    return R.emperor and (trumps_out >> 1) & 1 and (trumps_out >> 21) & 1 and (trumps_out >> 22) & 1
 
 
 cdef int event_possible(const Rules* R, const State* S) noexcept nogil:
@@ -440,7 +442,7 @@ cdef int event_possible(const Rules* R, const State* S) noexcept nogil:
     for s in range(N_SUITS):
         if s != TRUMP and R.event_mask[s]:
             return 1
-    if R.emperor and R.event_mask[TRUMP] & 2 and (all_trumps >> 21) & 1 and (all_trumps >> 22) & 1:
+    if R.event_mask[TRUMP] & 2 and emperor_open(R, all_trumps):
         return 1
     top = 31 - __builtin_clz(R.event_mask[TRUMP])
     for seat in range(R.n_seats):
@@ -469,10 +471,9 @@ cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept 
     for seat in range(R.n_seats):
         all_trumps |= S.hand[seat][TRUMP]
         per_seat[seat] = 0
-        if (R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL]
-                and (S.won_mask & ~(1 << R.party[seat])) == 0):
-            return 0  # FR-4.4: the Excuse may yet win the last trick of a chelem over any trump
-    if R.emperor and (all_trumps >> 1) & 1 and (all_trumps >> 21) & 1 and (all_trumps >> 22) & 1:
+        if chelem_open(R, S, seat):
+            return 0
+    if emperor_open(R, all_trumps):
         return 0
     bits = all_trumps
     while bits:
