@@ -155,9 +155,12 @@ cdef void legal_masks(const Rules* R, const State* S, int seat, uint32_t* L) noe
                         r = ctz32(bits)
                         bits &= bits - 1
                         if R.must_beat == 1:
-                            suits[n] = s
-                            ranks[n] = r
-                            found = winner_of(R, seats, suits, ranks, n + 1, S.named, S.won_mask, 0) == n
+                            if S.slow or s == SPECIAL or (R.emperor and s == TRUMP and (S.trula | trula_bit(r)) == 7):
+                                suits[n] = s
+                                ranks[n] = r
+                                found = winner_of(R, seats, suits, ranks, n + 1, S.named, S.won_mask, 0) == n
+                            else:  # the plain comparison with the card winning so far (as play_card)
+                                found = card_key(R, s, r, led) > S.win_key
                         else:
                             found = s == led or s == TRUMP
                             for i in range(n):
@@ -222,6 +225,13 @@ cdef void apply_reservations(const Rules* R, const State* S, int seat, uint32_t*
         L[s] = due[s]
 
 
+cdef inline int seat_at(const Rules* R, int leader, int offset) noexcept nogil:
+    """The seat ``offset`` places after ``leader`` (0 <= offset < n_seats), without the
+    division of ``%``: this is on every node's path."""
+    cdef int seat = leader + offset
+    return seat - R.n_seats if seat >= R.n_seats else seat
+
+
 cdef inline int card_code(int suit, int rank) noexcept nogil:
     return (suit << 5) | rank
 
@@ -247,7 +257,7 @@ cdef inline int add_move(const Rules* R, const State* S, int seat, int s, int r,
 cdef int legal_moves(const Rules* R, const State* S, int* moves) noexcept nogil:
     """Every legal move of the player to move; a led skus once per name (DK-3.5)."""
     cdef uint32_t L[N_SUITS]
-    cdef int seat = (S.leader + S.n_played) % R.n_seats
+    cdef int seat = seat_at(R, S.leader, S.n_played)
     cdef int s, r, n = 0
     cdef uint32_t bits
     legal_masks(R, S, seat, L)
@@ -708,7 +718,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
                     continue
             prev = r
             n = add_move(R, S, seat, s, r, moves, n)
-    if not X.use_order:
+    if n == 1 or not X.use_order:
         return n
     # Ordering.  Leaders: the table's move, then from the second test of a solve on the
     # killer (the lead that last refuted at this seat and trick: 6 % fewer nodes on full
@@ -763,7 +773,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
             continue
         safe = 1
         for o in range(S.n_played + 1, R.n_seats):
-            j = (S.leader + o) % R.n_seats
+            j = seat_at(R, S.leader, o)
             if R.maxer[j] != R.maxer[ws] and could_beat(R, S, j, wsuit, wrank, led):
                 safe = 0
                 break
@@ -847,7 +857,7 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
     table."""
     cdef int moves[MAX_MOVES]
     cdef int deferred[MAX_MOVES]
-    cdef int seat = (S.leader + S.n_played) % X.R.n_seats
+    cdef int seat = seat_at(&X.R, S.leader, S.n_played)
     cdef int n = gen_moves(X, S, seat, moves, first)
     cdef int maximizing = X.R.maxer[seat]
     cdef int best = -INF if maximizing else INF
@@ -1370,7 +1380,7 @@ cdef class Engine:
         results.put((w, beta, g, bool(X.aborted)))
 
     cdef int _child(self, State* S, int move) noexcept:
-        cdef int seat = (S.leader + S.n_played) % self.X.R.n_seats
+        cdef int seat = seat_at(&self.X.R, S.leader, S.n_played)
         play_card(&self.X.R, S, seat, move)
         if S.n_played == self.X.R.n_seats:
             return finish_trick(&self.X.R, S)
@@ -1406,7 +1416,7 @@ cdef class Engine:
                     if not self.X.R.maxer[holder] or self._holds(&child, value, mode):
                         S.demanded = 1
                         out.append(-1)
-            seat = (S.leader + S.n_played) % self.X.R.n_seats
+            seat = seat_at(&self.X.R, S.leader, S.n_played)
             maximizing = self.X.R.maxer[seat]
             deciding = mode == 0 or (mode == 1) == maximizing
             n = gen_moves(&self.X, &S, seat, moves, -1)
