@@ -27,8 +27,10 @@ cdef extern from *:
     int popcount32 "__builtin_popcount"(unsigned int) nogil
     int ctz32 "__builtin_ctz"(unsigned int) nogil
     int __builtin_clz(unsigned int) nogil
+    void __builtin_prefetch(const void*) nogil
 
 DEF INF = 30000
+DEF NO_CUT = 31000
 DEF DEFER = 32000   # ABDADA: "another thread is searching this node", never a value
 DEF BUSY = 1024     # slots of the two-thread busy marks: a few dozen are live at a time, and
                     # measured, 4 KB (in L1) beat 16 KB and 256 KB by 10-20 % on full deals
@@ -521,6 +523,33 @@ cdef inline uint64_t mix(uint64_t h, uint64_t x, uint64_t mul) noexcept nogil:
     return h ^ (h >> 29)
 
 
+cdef inline uint64_t suit_part(const Rules* R, int s, uint32_t bits) noexcept nogil:
+    """One suit's part of a table key: the holders and point classes of its remaining cards
+    (``bits``) in rank order, 9 bits a card, seven cards a word."""
+    cdef uint64_t h = 0xFF00 + s, word = 1
+    cdef int r, count = 0
+    while bits:
+        r = ctz32(bits)
+        bits &= bits - 1
+        word = (word << 9) | R.key_sym[s][r]
+        count += 1
+        if count == 7:
+            h = mix(h, word, <uint64_t>0x9E3779B97F4A7C15)
+            word = 1
+            count = 0
+    return mix(h, word, <uint64_t>0x9E3779B97F4A7C15)
+
+
+cdef inline uint64_t whole_key(const Search* X, const uint64_t* suit_key, uint64_t sym) noexcept nogil:
+    """The table key from the suits' parts and the rest of the position (``sym``)."""
+    cdef uint64_t key = X.context
+    cdef int s
+    for s in range(N_SUITS):
+        key = mix(key, suit_key[s], <uint64_t>0xC2B2AE3D27D4EB4F)
+    key = mix(key, sym + 0x10000, <uint64_t>0x9E3779B97F4A7C15)
+    return mix(key, key >> 31, <uint64_t>0xBF58476D1CE4E5B9)  # (the low bits pick the bucket)
+
+
 cdef inline uint64_t boundary_key(const Search* X, State* S) noexcept nogil:
     """The table key of a trick-boundary position, rank-relative: per suit, the owners of the
     remaining cards in rank order with their point class.  Positions that differ only in
@@ -528,34 +557,20 @@ cdef inline uint64_t boundary_key(const Search* X, State* S) noexcept nogil:
     škis, Excuse, kings, reserved cards) keep their identity.  Each suit's part is kept in
     the state and recomputed only for the suits the last trick touched."""
     cdef const Rules* R = &X.R
-    cdef uint64_t key = X.context, sym, word, h
+    cdef uint64_t sym
     cdef uint32_t bits
-    cdef int s, r, seat, count
+    cdef int s, seat
     for s in range(N_SUITS):
         if (S.key_dirty >> s) & 1:
             bits = 0
             for seat in range(R.n_seats):
                 bits |= S.hand[seat][s]
-            h = 0xFF00 + s
-            word = 1
-            count = 0
-            while bits:  # 9 bits a card (symbol and holder), seven cards a word
-                r = ctz32(bits)
-                bits &= bits - 1
-                word = (word << 9) | R.key_sym[s][r]
-                count += 1
-                if count == 7:
-                    h = mix(h, word, <uint64_t>0x9E3779B97F4A7C15)
-                    word = 1
-                    count = 0
-            S.suit_key[s] = mix(h, word, <uint64_t>0x9E3779B97F4A7C15)
-        key = mix(key, S.suit_key[s], <uint64_t>0xC2B2AE3D27D4EB4F)
+            S.suit_key[s] = suit_part(R, s, bits)
     S.key_dirty = 0
     sym = S.leader + 8 * S.stop_count + 32 * S.bouts + 128 * (S.side_tricks if R.exactly_one else 0)
     if R.special_kind == SPECIAL_EXCUSE and excuse_out(R, S):
         sym += 512 * (S.won_mask + 1)  # FR-4.4 depends on who has won tricks
-    key = mix(key, sym + 0x10000, <uint64_t>0x9E3779B97F4A7C15)
-    return mix(key, key >> 31, <uint64_t>0xBF58476D1CE4E5B9)  # (the low bits pick the bucket)
+    return whole_key(X, S.suit_key, sym)
 
 
 cdef inline uint64_t bucket(const Search* X, uint64_t key) noexcept nogil:
@@ -850,6 +865,73 @@ cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int
     return v
 
 
+cdef struct LastCard:
+    # expand's view of the positions after the trick's last card, when the plain comparison
+    # decides the trick and only card points count (Rules.last_card_ok)
+    uint64_t key[MAX_MOVES]         # each move's next position's table key (0: not known)
+    int tv[MAX_MOVES]               # what the trick is worth to the side
+    int top[MAX_MOVES]              # remaining_max of the next position
+
+
+cdef void last_card_setup(const Search* X, const State* S, int seat, const int* moves, int n,
+                          LastCard* L) noexcept nogil:
+    """The table keys of the positions after each last card, with their buckets' loads
+    started at once, so that the memory latencies overlap."""
+    cdef const Rules* R = &X.R
+    cdef uint64_t parts[N_SUITS]
+    cdef uint64_t saved
+    cdef uint32_t bits[N_SUITS]
+    cdef int dirty = S.key_dirty, trick_pts = 0, i, s, r, o, w, total
+    for i in range(S.n_played):
+        dirty |= 1 << S.t_suit[i]
+        trick_pts += R.pts[S.t_suit[i]][S.t_rank[i]]
+    for s in range(N_SUITS):
+        bits[s] = 0
+        for o in range(R.n_seats):
+            bits[s] |= S.hand[o][s]
+        parts[s] = suit_part(R, s, bits[s]) if (dirty >> s) & 1 else S.suit_key[s]
+    for i in range(n):
+        s = (moves[i] >> 5) & 7
+        r = moves[i] & 31
+        L.key[i] = 0
+        if s == SPECIAL or (R.emperor and s == TRUMP and (S.trula | trula_bit(r)) == 7):
+            continue  # (no plain comparison)
+        w = seat if card_key(R, s, r, S.t_suit[0]) > S.win_key else S.t_seat[S.win]
+        saved = parts[s]
+        parts[s] = suit_part(R, s, bits[s] & ~(<uint32_t>1 << r))
+        L.key[i] = whole_key(X, parts, w + 8 * S.stop_count + 32 * S.bouts)
+        parts[s] = saved
+        __builtin_prefetch(&X.table[bucket(X, L.key[i])])
+        total = trick_pts + R.pts[s][r]
+        L.tv[i] = total + R.trick_units if R.side[w] else 0
+        L.top[i] = S.rem_pts - total + R.trick_units * (R.n_tricks - S.trick_no)
+
+
+cdef int last_card_by_table(Search* X, const LastCard* L, int i, int alpha, int beta) noexcept nogil:
+    """The value of the i-th last card when the table entry of the position after it settles
+    it for this window, as ab would find it there; else NO_CUT."""
+    cdef int lo = 0, hi = L.top[i], tv = L.tv[i]
+    cdef Entry e
+    if L.key[i] == 0:
+        return NO_CUT
+    if not probe(X, L.key[i], &e):
+        X.probes -= 1  # (ab probes it again)
+        return NO_CUT
+    if e.lower > lo:
+        lo = e.lower
+    if e.upper < hi:
+        hi = e.upper
+    if lo >= beta - tv:
+        X.nodes += 1  # (a node all the same: ab would have stopped here)
+        return tv + lo
+    if hi <= alpha - tv:
+        X.nodes += 1
+        return tv + hi
+    X.probes -= 1
+    X.hits -= 1
+    return NO_CUT
+
+
 cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_move) noexcept nogil:
     """Try every move of the player to move (fail-soft alpha-beta).  On two threads
     (ABDADA) every move but the first is first tried exclusively: a move whose node the
@@ -862,7 +944,22 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
     cdef int maximizing = X.R.maxer[seat]
     cdef int best = -INF if maximizing else INF
     cdef int i = 0, v, move, n_deferred = 0, exclusive
+    cdef int last_card = (S.n_played == X.R.n_seats - 1 and X.R.last_card_ok and X.use_table
+                          and not S.slow and S.trick_no < X.R.n_tricks
+                          and (X.R.special_kind == SPECIAL_NONE or not excuse_out(&X.R, S)))
+    cdef LastCard L
+    cdef int known[MAX_MOVES]
     best_move[0] = moves[0]
+    if last_card:
+        # enhanced transposition cutoff: the table entries of all the next positions (loaded
+        # at once) first; one that cuts spares the search of the moves before it
+        last_card_setup(X, S, seat, moves, n, &L)
+        for i in range(n):
+            known[i] = last_card_by_table(X, &L, i, alpha, beta)
+            if known[i] != NO_CUT and (known[i] >= beta if maximizing else known[i] <= alpha):
+                best_move[0] = moves[i]
+                return known[i]
+        i = 0
     while i < n + n_deferred:
         if i < n:
             move = moves[i]
@@ -871,7 +968,10 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
             move = deferred[i - n]
             exclusive = 0
         i += 1
-        v = try_move(X, S, seat, move, alpha, beta, exclusive)
+        if last_card and i <= n and known[i - 1] != NO_CUT:
+            v = known[i - 1]  # (it fails: alpha and beta moved only towards it)
+        else:
+            v = try_move(X, S, seat, move, alpha, beta, exclusive)
         if X.aborted:
             return best if (best > -INF and best < INF) else alpha
         if v == DEFER:
@@ -1098,6 +1198,7 @@ cdef class Engine:
         R.stop_after = spec["stop_after"]
         R.guard_mask = spec["guard_mask"]
         R.plain_count = R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and not R.excuse_exchange
+        R.last_card_ok = R.plain_count and R.stop_party < 0 and not R.guard_mask and not R.exactly_one
         if len(spec["reserved"]) > MAX_RESERVED:
             raise ValueError("too many reserved cards")
         R.n_reserved = len(spec["reserved"])
