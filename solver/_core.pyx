@@ -915,6 +915,9 @@ cdef int last_card_by_table(Search* X, const LastCard* L, int i, int alpha, int 
     cdef Entry e
     if L.key[i] == 0:
         return NO_CUT
+    if X.node_limit and X.nodes >= X.node_limit:
+        X.aborted = 1  # (as ab: this would be a node)
+        return NO_CUT
     if not probe(X, L.key[i], &e):
         X.probes -= 1  # (ab probes it again)
         return NO_CUT
@@ -934,10 +937,11 @@ cdef int last_card_by_table(Search* X, const LastCard* L, int i, int alpha, int 
 
 
 cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_move) noexcept nogil:
-    """Try every move of the player to move (fail-soft alpha-beta).  On two threads
-    (ABDADA) every move but the first is first tried exclusively: a move whose node the
-    other thread is searching is put off to the end, when its result is usually in the
-    table."""
+    """Try every move of the player to move (fail-soft alpha-beta).  At a trick's last card
+    the table entries of the positions after each move are read first (last_card_setup).  On
+    two threads (ABDADA) every move but the first is first tried exclusively: a move whose
+    node the other thread is searching is put off to the end, when its result is usually in
+    the table."""
     cdef int moves[MAX_MOVES]
     cdef int deferred[MAX_MOVES]
     cdef int seat = seat_at(&X.R, S.leader, S.n_played)
@@ -1199,7 +1203,10 @@ cdef class Engine:
         R.stop_after = spec["stop_after"]
         R.guard_mask = spec["guard_mask"]
         R.plain_count = R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and not R.excuse_exchange
-        R.last_card_ok = R.plain_count and R.stop_party < 0 and not R.guard_mask and not R.exactly_one
+        # (the Excuse exchange is moot once the Excuse is played: expand asks that no special
+        # card is held)
+        R.last_card_ok = (R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and R.stop_party < 0
+                          and not R.guard_mask and not R.exactly_one)
         if len(spec["reserved"]) > MAX_RESERVED:
             raise ValueError("too many reserved cards")
         R.n_reserved = len(spec["reserved"])
