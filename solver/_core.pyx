@@ -550,6 +550,15 @@ cdef inline uint64_t whole_key(const Search* X, const uint64_t* suit_key, uint64
     return mix(key, key >> 31, <uint64_t>0xBF58476D1CE4E5B9)  # (the low bits pick the bucket)
 
 
+cdef inline uint64_t key_rest(const Rules* R, const State* S, int leader) noexcept nogil:
+    """What a table key holds besides the cards: the leader and the counts that change what
+    is still to come."""
+    cdef uint64_t sym = leader + 8 * S.stop_count + 32 * S.bouts + 128 * (S.side_tricks if R.exactly_one else 0)
+    if R.special_kind == SPECIAL_EXCUSE and excuse_out(R, S):
+        sym += 512 * (S.won_mask + 1)  # FR-4.4 depends on who has won tricks
+    return sym
+
+
 cdef inline uint64_t boundary_key(const Search* X, State* S) noexcept nogil:
     """The table key of a trick-boundary position, rank-relative: per suit, the owners of the
     remaining cards in rank order with their point class.  Positions that differ only in
@@ -557,7 +566,6 @@ cdef inline uint64_t boundary_key(const Search* X, State* S) noexcept nogil:
     škis, Excuse, kings, reserved cards) keep their identity.  Each suit's part is kept in
     the state and recomputed only for the suits the last trick touched."""
     cdef const Rules* R = &X.R
-    cdef uint64_t sym
     cdef uint32_t bits
     cdef int s, seat
     for s in range(N_SUITS):
@@ -567,10 +575,7 @@ cdef inline uint64_t boundary_key(const Search* X, State* S) noexcept nogil:
                 bits |= S.hand[seat][s]
             S.suit_key[s] = suit_part(R, s, bits)
     S.key_dirty = 0
-    sym = S.leader + 8 * S.stop_count + 32 * S.bouts + 128 * (S.side_tricks if R.exactly_one else 0)
-    if R.special_kind == SPECIAL_EXCUSE and excuse_out(R, S):
-        sym += 512 * (S.won_mask + 1)  # FR-4.4 depends on who has won tricks
-    return whole_key(X, S.suit_key, sym)
+    return whole_key(X, S.suit_key, key_rest(R, S, S.leader))
 
 
 cdef inline uint64_t bucket(const Search* X, uint64_t key) noexcept nogil:
@@ -868,7 +873,7 @@ cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int
 
 cdef struct LastCard:
     # expand's view of the positions after the trick's last card, when the plain comparison
-    # decides the trick and only card points count (Rules.last_card_ok)
+    # decides the trick and only card points and trick units count (Rules.last_card_ok)
     uint64_t key[MAX_MOVES]         # each move's next position's table key (0: not known)
     int tv[MAX_MOVES]               # what the trick is worth to the side
     int top[MAX_MOVES]              # remaining_max of the next position
@@ -900,7 +905,8 @@ cdef void last_card_setup(const Search* X, const State* S, int seat, const int* 
         w = seat if card_key(R, s, r, S.t_suit[0]) > S.win_key else S.t_seat[S.win]
         saved = parts[s]
         parts[s] = suit_part(R, s, bits[s] & ~(<uint32_t>1 << r))
-        L.key[i] = whole_key(X, parts, w + 8 * S.stop_count + 32 * S.bouts)
+        # (where expand uses this, the trick changes none of the key's counts: only the leader)
+        L.key[i] = whole_key(X, parts, key_rest(R, S, w))
         parts[s] = saved
         __builtin_prefetch(&X.table[bucket(X, L.key[i])])
         total = trick_pts + R.pts[s][r]
