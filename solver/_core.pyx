@@ -99,6 +99,14 @@ cdef inline int count_cards(const uint32_t* m) noexcept nogil:
     return c
 
 
+cdef inline int plain_compare(const Rules* R, const State* S, int suit, int rank) noexcept nogil:
+    """Whether comparing a card's card_key with the winning card's (S.win_key) places it
+    exactly in the current trick: not in a slow trick, not a special card, not the card that
+    completes the emperor trick (SI-4.1, AT-4.3)."""
+    return not (S.slow or suit == SPECIAL
+                or (R.emperor and suit == TRUMP and (S.trula | trula_bit(rank)) == 7))
+
+
 cdef void legal_masks(const Rules* R, const State* S, int seat, uint32_t* L) noexcept nogil:
     """The cards ``seat`` may play now, as six masks (mirrors Position._legal_steps)."""
     cdef const uint32_t* h = S.hand[seat]
@@ -157,12 +165,12 @@ cdef void legal_masks(const Rules* R, const State* S, int seat, uint32_t* L) noe
                         r = ctz32(bits)
                         bits &= bits - 1
                         if R.must_beat == 1:
-                            if S.slow or s == SPECIAL or (R.emperor and s == TRUMP and (S.trula | trula_bit(r)) == 7):
+                            if plain_compare(R, S, s, r):
+                                found = card_key(R, s, r, led) > S.win_key
+                            else:
                                 suits[n] = s
                                 ranks[n] = r
                                 found = winner_of(R, seats, suits, ranks, n + 1, S.named, S.won_mask, 0) == n
-                            else:  # the plain comparison with the card winning so far (as play_card)
-                                found = card_key(R, s, r, led) > S.win_key
                         else:
                             found = s == led or s == TRUMP
                             for i in range(n):
@@ -607,6 +615,19 @@ cdef int probe(Search* X, uint64_t key, Entry* out) noexcept nogil:
     return 0
 
 
+cdef inline int table_bounds(Search* X, uint64_t key, int* lo, int* hi, int* best) noexcept nogil:
+    """Narrow [lo, hi] to the key's table entry and give its best move; 0 when it has none."""
+    cdef Entry e
+    if not probe(X, key, &e):
+        return 0
+    if e.lower > lo[0]:
+        lo[0] = e.lower
+    if e.upper < hi[0]:
+        hi[0] = e.upper
+    best[0] = e.best
+    return 1
+
+
 cdef Entry* new_table(uint64_t n) noexcept nogil:
     """n zeroed entries, cache-line aligned.  (Asking for huge pages made a 640 MB table cost
     1.5 s instead of 0.4 s to set up here, for no measurable gain in lookups.)"""
@@ -718,7 +739,7 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     cdef uint32_t L[N_SUITS]
     cdef uint32_t bits, between
     cdef int s, r, prev, o, i, j, n = 0, tmp, w, last, safe
-    cdef int led, cw, ck, fast, ws, wsuit, wrank, copied = 0
+    cdef int led, cw, ck, ws, wsuit, wrank, copied = 0
     cdef int score[MAX_MOVES]
     cdef int seats[MAX_SEATS + 1]
     cdef int suits[MAX_SEATS + 1]
@@ -759,13 +780,10 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first) n
     led = led_suit(R, S.t_suit, S.n_played, S.named)
     cw = S.win
     ck = S.win_key if not S.slow else card_key(R, S.t_suit[cw], S.t_rank[cw], led) if cw >= 0 else -1
-    # the plain comparison with the current winner is exact except around the emperor
-    # trick, in colour valat and with a special card in the trick (S.slow)
-    fast = not S.slow and cw >= 0
     for i in range(n):
         s = (moves[i] >> 5) & 7
         r = moves[i] & 31
-        if fast and not (R.emperor and s == TRUMP and (S.trula | trula_bit(r)) == 7):
+        if cw >= 0 and plain_compare(R, S, s, r):
             if card_key(R, s, r, led) > ck:
                 ws, wsuit, wrank = seat, s, r
             else:
@@ -900,8 +918,8 @@ cdef void last_card_setup(const Search* X, const State* S, int seat, const int* 
         s = (moves[i] >> 5) & 7
         r = moves[i] & 31
         L.key[i] = 0
-        if s == SPECIAL or (R.emperor and s == TRUMP and (S.trula | trula_bit(r)) == 7):
-            continue  # (no plain comparison)
+        if not plain_compare(R, S, s, r):
+            continue
         w = seat if card_key(R, s, r, S.t_suit[0]) > S.win_key else S.t_seat[S.win]
         saved = parts[s]
         parts[s] = suit_part(R, s, bits[s] & ~(<uint32_t>1 << r))
@@ -917,28 +935,21 @@ cdef void last_card_setup(const Search* X, const State* S, int seat, const int* 
 cdef int last_card_by_table(Search* X, const LastCard* L, int i, int alpha, int beta) noexcept nogil:
     """The value of the i-th last card when the table entry of the position after it settles
     it for this window, as ab would find it there; else NO_CUT."""
-    cdef int lo = 0, hi = L.top[i], tv = L.tv[i]
-    cdef Entry e
+    cdef int lo = 0, hi = L.top[i], tv = L.tv[i], best, hit
     if L.key[i] == 0:
         return NO_CUT
     if X.node_limit and X.nodes >= X.node_limit:
         X.aborted = 1  # (as ab: this would be a node)
         return NO_CUT
-    if not probe(X, L.key[i], &e):
-        X.probes -= 1  # (ab probes it again)
-        return NO_CUT
-    if e.lower > lo:
-        lo = e.lower
-    if e.upper < hi:
-        hi = e.upper
-    if lo >= beta - tv:
+    hit = table_bounds(X, L.key[i], &lo, &hi, &best)
+    if hit and lo >= beta - tv:
         X.nodes += 1  # (a node all the same: ab would have stopped here)
         return tv + lo
-    if hi <= alpha - tv:
+    if hit and hi <= alpha - tv:
         X.nodes += 1
         return tv + hi
-    X.probes -= 1
-    X.hits -= 1
+    X.probes -= 1  # (ab probes it again)
+    X.hits -= hit
     return NO_CUT
 
 
@@ -1029,7 +1040,6 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
     """Fail-soft alpha-beta on the value still to come for the side.  On two threads an
     ``exclusive`` visit to a node the other thread is searching returns DEFER."""
     cdef uint64_t key = 0
-    cdef Entry e
     cdef uint32_t slot = 0
     cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0
     if X.node_limit and X.nodes >= X.node_limit:
@@ -1053,12 +1063,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
     if X.use_table:  # the table first: it settles most positions
         key = boundary_key(X, S)
         S.node_key = key
-        if probe(X, key, &e):
-            if e.lower > lo:
-                lo = e.lower
-            if e.upper < hi:
-                hi = e.upper
-            first = e.best
+        if table_bounds(X, key, &lo, &hi, &first):
             if lo >= beta:
                 return lo
             if hi <= alpha:
