@@ -1100,13 +1100,23 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
     return v
 
 
+cdef inline int next_target(int lb, int ub) noexcept nogil:
+    """The next null-window test for a value known to be in [lb, ub] (lb < ub): two fifths
+    of the way up, not the middle.  A test the side fails (the value is below it) costs more
+    than one it passes, even far from the value, so the driver leans low: 11-13 % fewer
+    nodes than bisection on three of four sets of seeded full Slovenian deals, 1 % on the
+    fourth (the benchmark's own), the same total on Königrufen.  (An exact first guess
+    would save 27 %; a third of the way up saves no more than two fifths.)"""
+    return lb + (ub - lb) * 2 // 5 + 1
+
+
 cdef int search_value(Search* X, State* S, int* lower, int* upper) noexcept nogil:
-    """Null-window searches, bisecting the proven interval, until the bounds meet.  Returns 1 when exact;
-    on abort the bounds proven so far stay in lower/upper."""
+    """Null-window searches, splitting the proven interval (next_target), until the bounds
+    meet.  Returns 1 when exact; on abort the bounds proven so far stay in lower/upper."""
     cdef int g, beta
     cdef int lb = lower[0], ub = upper[0]
     while lb < ub and not X.aborted:
-        beta = (lb + ub + 1) // 2  # bisection; fail-soft results move the bounds further
+        beta = next_target(lb, ub)  # fail-soft results move the bounds further
         X.iterations += 1
         g = ab(X, S, beta - 1, beta, 0)
         if X.aborted:
@@ -1388,9 +1398,11 @@ cdef class Engine:
         return lo, hi
 
     cdef tuple _bounds_two(self, State* S, int lb, int ub):
-        """Bisection on two threads: both test the same target on the shared table, sharing
-        out the work ABDADA's way (``expand``); the first answer ends the test and the other
-        thread is recalled.  The table grows only while both are stopped."""
+        """search_value's tests on two threads: both test the same target on the shared
+        table, sharing out the work ABDADA's way (``expand``); the first answer ends the test
+        and the other thread is recalled.  The table grows only while both are stopped.
+        (Testing two different targets at once, about the interval's thirds, measured no
+        better: 26 % and 3 % less time on two sets of seeded deals, 8 % more on two others.)"""
         cdef Search* searches[2]
         cdef long long full_limit = self.X.node_limit
         searches[0] = &self.X
@@ -1428,7 +1440,7 @@ cdef class Engine:
                 if not (halted or self.stopping.is_set() or self.X.grow_wanted or self.H.grow_wanted):
                     for w in range(2):
                         if busy[w] is None and lb < ub:
-                            busy[w] = beta = (lb + ub + 1) // 2
+                            busy[w] = beta = next_target(lb, ub)
                             recalled[w] = False
                             worker = self._worker(w, beta, S, results)
                             workers.append(worker)

@@ -248,8 +248,8 @@ class Solver:
     (the same deal at later points of play, other goals, other sides).
 
     ``memory_mb`` is the fixed size of the table; it is never exceeded.  ``threads=2``
-    searches an exact count on two threads sharing the table (both on the same test of the
-    bisection, sharing its nodes out ABDADA-style; the second joins once a search passes
+    searches an exact count on two threads sharing the table (both on the same null-window
+    test, sharing its nodes out ABDADA-style; the second joins once a search passes
     100,000 nodes); a node limit is then shared by the two.
     """
 
