@@ -1237,11 +1237,11 @@ cdef class Engine:
         R.stop_party = spec["stop_party"]
         R.stop_after = spec["stop_after"]
         R.guard_mask = spec["guard_mask"]
-        R.plain_count = R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and not R.excuse_exchange
+        cards_only = R.event_kind == EVENT_NONE and not any(spec["bout_bonus"])
+        R.plain_count = cards_only and not R.excuse_exchange
         # (the Excuse exchange is moot once the Excuse is played: expand asks that no special
         # card is held)
-        R.last_card_ok = (R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and R.stop_party < 0
-                          and not R.guard_mask and not R.exactly_one)
+        R.last_card_ok = cards_only and R.stop_party < 0 and not R.guard_mask and not R.exactly_one
         if len(spec["reserved"]) > MAX_RESERVED:
             raise ValueError("too many reserved cards")
         R.n_reserved = len(spec["reserved"])
