@@ -6,6 +6,7 @@
     python benchmarks/bench_solver.py --sets slovenian4:12 --threads 2   # one deal on two cores
     python benchmarks/bench_solver.py --ablation            # search features switched off, as ratios
     python benchmarks/bench_solver.py --batch slovenian4:10 --deals 16   # solve_many, 1 vs 2 threads
+    python benchmarks/bench_solver.py --targets             # the performance targets, met or not
 
 A set is ``VARIANT:TRICKS[:DEALS]`` — DEALS deals (default ``--deals``) of VARIANT brought
 to TRICKS tricks left (12 for a full Slovenian deal after the talon exchange) by seeded
@@ -44,12 +45,17 @@ DEFAULT_SETS = ["slovenian4:12", "koenigrufen:12", "slovenian3:16:8", "french5:1
                 "slovenian4:8", "slovenian4:6", "slovenian4:4", "french4:8", "french4:6", "french4:4"]
 
 
-def deal_set(variant, tricks_left, n, seed):
-    """n reproducible positions of ``variant`` with ``tricks_left`` tricks to play."""
-    out = []
-    for i in range(n):
-        rng = random.Random("%s:%d:%d:%d" % (variant, tricks_left, seed, i))
-        pos = random_position(variant, rng=rng)
+def deal_set(variant, tricks_left, n, seed, contract=None, keep=None):
+    """n reproducible positions of ``variant`` (its default contract, or ``contract``) with
+    ``tricks_left`` tricks to play; with ``keep``, only deals whose start of play it accepts."""
+    out, i = [], 0
+    while len(out) < n:
+        name = "%s:%d:%d:%d" % (variant, tricks_left, seed, i) + (":" + contract if contract else "")
+        rng = random.Random(name)
+        i += 1
+        pos = random_position(variant, contract=contract, rng=rng)
+        if keep and not keep(pos):
+            continue
         while pos.n_tricks - len(pos.tricks) > tricks_left and not pos.is_over:
             pos.play(rng.choice(pos.legal_moves))
         out.append(pos)
@@ -144,6 +150,53 @@ def run_ablation(deals, seed, limit_nodes):
     return rows
 
 
+def _side_holds_pagat(pos):
+    pagat = pos.deck.tokens[pos.deck.trump(1)]
+    return any(pagat in pos.hand(seat) for seat in pos.parties[0])
+
+
+# The performance targets (issue 5), one core: (what, variant, tricks left, deals, goal,
+# contract, keep, limit, [(statistic, bound)]).  A set that does not finish within its limit
+# misses its target with the bounds it proved; the limits are well above the targets.
+TARGETS = [
+    ("slovenian4 full deals, points", "slovenian4", 12, 50, "points", None, None, "60s",
+     [("median_s", 0.02), ("max_s", 1.0), ("nodes_per_s", -5_000_000)]),
+    ("koenigrufen full deals, points", "koenigrufen", 12, 50, "points", None, None, "60s",
+     [("median_s", 0.02), ("max_s", 1.0)]),
+    ("slovenian3 full deals, points", "slovenian3", 16, 8, "points", None, None, "10s", [("median_s", 0.1)]),
+    ("french5 full deals, points", "french5", 15, 8, "points", None, None, "10s", [("median_s", 0.2)]),
+    ("french4 full deals, points", "french4", 18, 8, "points", None, None, "20s", [("median_s", 2.0)]),
+    ("french3 from 12 tricks, points", "french3", 12, 50, "points", None, None, "60s", [("median_s", 1.0)]),
+    ("danish from 12 tricks, points", "danish", 12, 50, "points", None, None, "60s", [("median_s", 1.0)]),
+    ("french3 full deals, points (share solved in 60 s)", "french3", 24, 8, "points", None, None, "60s", []),
+    ("danish full deals, points (share solved in 60 s)", "danish", 25, 8, "points", None, None, "60s", []),
+    ("slovenian4 full deals, valat", "slovenian4", 12, 50, "valat", None, None, "60s", [("median_s", 0.005)]),
+    ("slovenian4 full deals, beggar made", "slovenian4", 12, 50, "win", "beggar", None, "60s",
+     [("median_s", 0.005)]),
+    ("slovenian4 full deals, pagat ultimo (the side holds the pagat)", "slovenian4", 12, 50,
+     "pagat-ultimo", None, _side_holds_pagat, "60s", [("median_s", 0.005)]),
+]
+
+
+def run_targets(seed, memory_mb, quick=False):
+    """Every target's set, measured now, with where it stands: ``met`` per statistic (a
+    negative bound is a floor: nodes per second).  With ``quick``, 5 deals a set and a 5 s
+    limit: a sanity run of the mode, not a verdict."""
+    rows = []
+    for what, variant, tricks, deals, goal, contract, keep, limit, checks in TARGETS:
+        if quick:
+            deals, limit = 5, "5s"
+        positions = deal_set(variant, tricks, deals, seed, contract, keep)
+        row = {"target": what, **run_set("%s:%d" % (variant, tricks), positions, goal, limit, memory_mb)}
+        row["checks"] = [{"statistic": stat, "bound": abs(bound), "measured": row[stat],
+                          "met": (row[stat] >= -bound if bound < 0 else row[stat] <= bound)
+                          and (stat != "max_s" or row["solved"] == row["deals"])}
+                         for stat, bound in checks]
+        rows.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)
+    return rows
+
+
 def run_batch(spec_name, deals, seed, limit, memory_mb):
     """The same positions through ``solve_many`` on one thread and on two: the speed-up of a
     batch on two cores (each position on one thread, one table per thread)."""
@@ -178,16 +231,20 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="5 deals per set, 5 s limit")
     ap.add_argument("--ablation", action="store_true",
                     help="instead: the search with each feature off, and the plain minimax, as ratios")
+    ap.add_argument("--targets", action="store_true",
+                    help="instead: the sets of the performance targets, each with where it stands")
     ap.add_argument("--out", help="write the JSON here too")
     args = ap.parse_args(argv)
+    results = []
+    if args.targets:
+        results = run_targets(args.seed, args.memory, args.quick)
     if args.quick:
         args.deals, args.limit = 5, "5s"
-    results = []
     if args.batch:
         results = [run_batch(args.batch, args.deals, args.seed, args.limit, args.memory)]
     if args.ablation:
         results = run_ablation(min(args.deals, 20), args.seed, limit_nodes=50_000_000)
-    for spec in [] if args.ablation or args.batch else (args.sets or DEFAULT_SETS):
+    for spec in [] if args.ablation or args.batch or args.targets else (args.sets or DEFAULT_SETS):
         parts = spec.split(":")
         variant, tricks, deals = (parts + [""])[:3]
         if (len(parts) > 3 or variant not in VARIANTS or not tricks.isdigit()
