@@ -570,9 +570,10 @@ cdef inline uint64_t key_rest(const Rules* R, const State* S, int leader) noexce
 cdef inline uint64_t boundary_key(const Search* X, State* S) noexcept nogil:
     """The table key of a trick-boundary position, rank-relative: per suit, the owners of the
     remaining cards in rank order with their point class.  Positions that differ only in
-    which cards are already gone share one entry; cards with a special role (pagat, mond,
-    škis, Excuse, kings, reserved cards) keep their identity.  Each suit's part is kept in
-    the state and recomputed only for the suits the last trick touched."""
+    which cards are already gone share one entry; cards whose identity a play rule or the
+    goal uses (Rules.keep_apart: the emperor trick's cards, the Excuse, reserved and event
+    cards) keep it.  Each suit's part is kept in the state and recomputed only for the suits
+    the last trick touched."""
     cdef const Rules* R = &X.R
     cdef uint32_t bits
     cdef int s, seat

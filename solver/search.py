@@ -191,11 +191,18 @@ def encode(pos, seats, spec):
     party = pos.party_of(seats[0])
     t = spec.tables
     maxer = [int((s in seats) != (spec.compare == "<=")) for s in range(pos.players)]
-    special_roles = {d.trump(1), d.trump(21)} | set(rules.reserved) | {d.king(s) for s in range(4)}
+    # cards whose identity a play rule or the goal uses keep it in table keys and are never
+    # equivalent moves; the others are told apart by rank and point class only (kings, for
+    # one: no play rule names them, and a goal that counts them gives them points or events)
+    special_roles = set(rules.reserved)
     if d.special is not None:
         special_roles.add(d.special)
-    if v.special == TRUMP_22:
-        special_roles.add(d.trump(22))
+    if rules.pagat_rule or rules.emperor:
+        special_roles.add(d.trump(1))
+    if rules.emperor:
+        special_roles.add(d.trump(21))
+        if v.special == TRUMP_22:
+            special_roles.add(d.trump(22))
 
     def sr(card):
         return d.suit[card], d.rank[card]
