@@ -52,9 +52,10 @@ cdef struct Rules:
     int exactly_one                 # the value is 1 when the side ends with exactly one trick
     int plain_count                 # a card counts only its points for the side that takes it:
                                     # no event, bout bonus or Excuse exchange
-    int last_card_ok                # card points and trick units only, no early end: once no
-                                    # special card is held, expand reads the table entries of the
-                                    # positions after a trick's last card without building them
+    int last_card_ok                # no bout bonus, no early end: once no special card is held,
+                                    # expand reads the table entries of the positions after a
+                                    # trick's last card without building them (not for a trick
+                                    # with an event card)
     int stop_party                  # play stops when this party has won stop_after tricks
     int stop_after                  # (beggar 1, piccolo 2: AT-6.7, SI-6.7), else stop_party = -1
     int guard_mask                  # parties whose first lost trick stops play (announced valat)

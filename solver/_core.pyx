@@ -734,7 +734,8 @@ cdef inline void to_front(int* moves, int n, int move) noexcept nogil:
 
 cdef struct LastCard:
     # expand's view of the positions after the trick's last card, when the plain comparison
-    # decides the trick and only card points and trick units count (Rules.last_card_ok)
+    # decides the trick and it counts only its card points and trick units (Rules.last_card_ok,
+    # and no event card in it)
     uint64_t key[MAX_MOVES]         # each move's next position's table key (0: not known)
     int tv[MAX_MOVES]               # what the trick is worth to the side
     int top[MAX_MOVES]              # remaining_max of the next position
@@ -748,10 +749,11 @@ cdef void last_card_setup(const Search* X, const State* S, int seat, const int* 
     cdef uint64_t parts[N_SUITS]
     cdef uint64_t saved
     cdef uint32_t bits[N_SUITS]
-    cdef int dirty = S.key_dirty, trick_pts = 0, i, s, r, o, w, total
+    cdef int dirty = S.key_dirty, trick_pts = 0, i, s, r, o, w, total, event = 0
     for i in range(S.n_played):
         dirty |= 1 << S.t_suit[i]
         trick_pts += R.pts[S.t_suit[i]][S.t_rank[i]]
+        event |= (R.event_mask[S.t_suit[i]] >> S.t_rank[i]) & 1
     for s in range(N_SUITS):
         bits[s] = 0
         for o in range(R.n_seats):
@@ -761,8 +763,8 @@ cdef void last_card_setup(const Search* X, const State* S, int seat, const int* 
         s = (moves[i] >> 5) & 7
         r = moves[i] & 31
         L.key[i] = 0
-        if not plain_compare(R, S, s, r):
-            continue
+        if event or (R.event_mask[s] >> r) & 1 or not plain_compare(R, S, s, r):
+            continue  # (a trick with an event card may count more than its points)
         w = seat if card_key(R, s, r, S.t_suit[0]) > S.win_key else S.t_seat[S.win]
         saved = parts[s]
         parts[s] = suit_part(R, s, bits[s] & ~(<uint32_t>1 << r))
@@ -772,7 +774,7 @@ cdef void last_card_setup(const Search* X, const State* S, int seat, const int* 
         __builtin_prefetch(&X.table[bucket(X, L.key[i])])
         total = trick_pts + R.pts[s][r]
         L.tv[i] = total + R.trick_units if R.side[w] else 0
-        L.top[i] = S.rem_pts - total + R.trick_units * (R.n_tricks - S.trick_no)
+        L.top[i] = S.rem_pts - total + R.trick_units * (R.n_tricks - S.trick_no) + (R.event_kind != EVENT_NONE)
 
 
 cdef inline void swap_last_card(LastCard* L, int j) noexcept nogil:
@@ -1238,11 +1240,12 @@ cdef class Engine:
         R.stop_party = spec["stop_party"]
         R.stop_after = spec["stop_after"]
         R.guard_mask = spec["guard_mask"]
-        cards_only = R.event_kind == EVENT_NONE and not any(spec["bout_bonus"])
-        R.plain_count = cards_only and not R.excuse_exchange
+        no_bonus = not any(spec["bout_bonus"])
+        R.plain_count = R.event_kind == EVENT_NONE and no_bonus and not R.excuse_exchange
         # (the Excuse exchange is moot once the Excuse is played: expand asks that no special
-        # card is held)
-        R.last_card_ok = cards_only and R.stop_party < 0 and not R.guard_mask and not R.exactly_one
+        # card is held; an event counts only in a trick with one of its cards, which
+        # last_card_setup leaves to the search)
+        R.last_card_ok = no_bonus and R.stop_party < 0 and not R.guard_mask and not R.exactly_one
         if len(spec["reserved"]) > MAX_RESERVED:
             raise ValueError("too many reserved cards")
         R.n_reserved = len(spec["reserved"])
