@@ -21,6 +21,17 @@ cdef extern from "<stdlib.h>" nogil:
     int posix_memalign(void** ptr, size_t alignment, size_t size)
 
 from libc.string cimport memset
+
+cdef extern from *:
+    """
+    #include <sys/mman.h>
+    static void advise_huge_pages(void* p, size_t n) {
+    #ifdef MADV_HUGEPAGE  /* Linux: transparent huge pages, where the system allows them */
+        madvise(p, n, MADV_HUGEPAGE);
+    #endif
+    }
+    """
+    void advise_huge_pages(void* p, size_t n) nogil
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef extern from *:
@@ -630,12 +641,19 @@ cdef inline int table_bounds(Search* X, uint64_t key, int* lo, int* hi, int* bes
 
 
 cdef Entry* new_table(uint64_t n) noexcept nogil:
-    """n zeroed entries, cache-line aligned.  (Asking for huge pages made a 640 MB table cost
-    1.5 s instead of 0.4 s to set up here, for no measurable gain in lookups.)"""
+    """n zeroed entries, cache-line aligned; from 2 MB on, on huge pages where Linux gives
+    them: nearly every probe is in another page, and with 4 kB pages each one also missed
+    the TLB.  5 % less time on full Slovenian deals (tables of 8-64 MB).  Setting up 64 MB
+    takes 0.01 s instead of 0.03 s; 512 MB took 0.06-1.2 s instead of 0.3 s (the kernel
+    may first compact memory)."""
     cdef Entry* t = NULL
-    if posix_memalign(<void**>&t, 64, n * sizeof(Entry)) != 0:
+    cdef size_t size = n * sizeof(Entry)
+    cdef size_t huge = 2 << 20
+    if posix_memalign(<void**>&t, huge if size >= huge else 64, size) != 0:
         return NULL
-    memset(t, 0, n * sizeof(Entry))
+    if size >= huge:
+        advise_huge_pages(t, size)
+    memset(t, 0, size)
     return t
 
 
