@@ -50,6 +50,8 @@ cdef struct Rules:
     int bout_bonus[4]               # added when the side takes its (b+1)-th bout (FR-6.4)
     uint32_t bout_mask[N_SUITS]
     int exactly_one                 # the value is 1 when the side ends with exactly one trick
+    int event_only                  # EVENT_WINS_WITH of one card and nothing else counts: the
+                                    # side's playing it before the event trick is worth 0, the least
     int plain_count                 # a card counts only its points for the side that takes it:
                                     # no event, bout bonus or Excuse exchange
     int last_card_ok                # no bout bonus, no early end: once no special card is held,

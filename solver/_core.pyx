@@ -804,6 +804,17 @@ cdef inline void swap_last_card(LastCard* L, int j) noexcept nogil:
     t = L.top[j]; L.top[j] = L.top[j - 1]; L.top[j - 1] = t
 
 
+cdef inline void drop_event_cards(const Rules* R, uint32_t* L) noexcept nogil:
+    """Leave out the event card while other moves remain: played before the event trick, it
+    ends the event, the least the side can get (Rules.event_only)."""
+    cdef int s, others = 0
+    for s in range(N_SUITS):
+        others |= (L[s] & ~R.event_mask[s]) != 0
+    if others:
+        for s in range(N_SUITS):
+            L[s] &= ~R.event_mask[s]
+
+
 cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first, LastCard* LC) noexcept nogil:
     """Moves to search: equivalent cards once (lowest of each run); a lead puts ``first``
     (the table's move) and the killer in front, a follower orders winners-cheaply /
@@ -820,6 +831,8 @@ cdef int gen_moves(Search* X, const State* S, int seat, int* moves, int first, L
     cdef int suits[MAX_SEATS + 1]
     cdef int ranks[MAX_SEATS + 1]
     legal_masks(R, S, seat, L)
+    if R.event_only and R.maxer[seat] and S.trick_no < R.event_trick:
+        drop_event_cards(R, L)
     for s in range(N_SUITS):
         bits = L[s]
         prev = -1
@@ -1255,6 +1268,8 @@ cdef class Engine:
         for suit, rank in spec["bout_cards"]:
             R.bout_mask[suit] |= <uint32_t>1 << rank
         R.exactly_one = spec["exactly_one"]
+        R.event_only = (R.event_kind == EVENT_WINS_WITH and len(spec["event_cards"]) == 1
+                        and R.trick_units == 0 and not any(p for _, _, p in spec["points"]))
         R.stop_party = spec["stop_party"]
         R.stop_after = spec["stop_after"]
         R.guard_mask = spec["guard_mask"]
