@@ -175,6 +175,10 @@ TARGETS = [
      [("median_s", 0.005)]),
     ("slovenian4 full deals, pagat ultimo (the side holds the pagat)", "slovenian4", 12, 50,
      "pagat-ultimo", None, _side_holds_pagat, "60s", [("median_s", 0.005)]),
+    # no target, for reference: "could the declarer have made it?" where the count is slow
+    ("slovenian3 full deals, contract made", "slovenian3", 16, 20, "win", None, None, "20s", []),
+    ("french4 full deals, contract made", "french4", 18, 20, "win", None, None, "20s", []),
+    ("french5 full deals, contract made", "french5", 15, 8, "win", None, None, "20s", []),
 ]
 
 
