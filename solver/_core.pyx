@@ -21,6 +21,13 @@ cdef extern from "<stdlib.h>" nogil:
     int posix_memalign(void** ptr, size_t alignment, size_t size)
 
 from libc.string cimport memset
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+cdef extern from *:
+    int popcount32 "__builtin_popcount"(unsigned int) nogil
+    int ctz32 "__builtin_ctz"(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
+    void __builtin_prefetch(const void*) nogil
 
 cdef extern from *:
     """
@@ -32,13 +39,6 @@ cdef extern from *:
     }
     """
     void advise_huge_pages(void* p, size_t n) nogil
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
-
-cdef extern from *:
-    int popcount32 "__builtin_popcount"(unsigned int) nogil
-    int ctz32 "__builtin_ctz"(unsigned int) nogil
-    int __builtin_clz(unsigned int) nogil
-    void __builtin_prefetch(const void*) nogil
 
 DEF INF = 30000
 DEF NO_CUT = 31000
