@@ -54,10 +54,9 @@ cdef struct Rules:
                                     # side's playing it before the event trick is worth 0, the least
     int plain_count                 # a card counts only its points for the side that takes it:
                                     # no event, bout bonus or Excuse exchange
-    int last_card_ok                # no bout bonus, no early end: once no special card is held,
-                                    # expand reads the table entries of the positions after a
-                                    # trick's last card without building them (not for a trick
-                                    # with an event card)
+    int last_card_ok                # no early end: expand reads the table entries of the
+                                    # positions after a trick's last card without building them
+                                    # (not for a trick with a special, event or bout card)
     int stop_party                  # play stops when this party has won stop_after tricks
     int stop_after                  # (beggar 1, piccolo 2: AT-6.7, SI-6.7), else stop_party = -1
     int guard_mask                  # parties whose first lost trick stops play (announced valat)

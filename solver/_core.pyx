@@ -569,12 +569,12 @@ cdef inline uint64_t whole_key(const Search* X, const uint64_t* suit_key, uint64
     return mix(key, key >> 31, <uint64_t>0xBF58476D1CE4E5B9)  # (the low bits pick the bucket)
 
 
-cdef inline uint64_t key_rest(const Rules* R, const State* S, int leader) noexcept nogil:
+cdef inline uint64_t key_rest(const Rules* R, const State* S, int leader, int won_mask) noexcept nogil:
     """What a table key holds besides the cards: the leader and the counts that change what
-    is still to come."""
+    is still to come (``won_mask``: S.won_mask, or what it becomes when the trick ends)."""
     cdef uint64_t sym = leader + 8 * S.stop_count + 32 * S.bouts + 128 * (S.side_tricks if R.exactly_one else 0)
     if R.special_kind == SPECIAL_EXCUSE and excuse_out(R, S):
-        sym += 512 * (S.won_mask + 1)  # FR-4.4 depends on who has won tricks
+        sym += 512 * (won_mask + 1)  # FR-4.4 depends on who has won tricks
     return sym
 
 
@@ -595,7 +595,7 @@ cdef inline uint64_t boundary_key(const Search* X, State* S) noexcept nogil:
                 bits |= S.hand[seat][s]
             S.suit_key[s] = suit_part(R, s, bits)
     S.key_dirty = 0
-    return whole_key(X, S.suit_key, key_rest(R, S, S.leader))
+    return whole_key(X, S.suit_key, key_rest(R, S, S.leader, S.won_mask))
 
 
 cdef inline uint64_t bucket(const Search* X, uint64_t key) noexcept nogil:
@@ -753,10 +753,10 @@ cdef inline void to_front(int* moves, int n, int move) noexcept nogil:
 cdef struct LastCard:
     # expand's view of the positions after the trick's last card, when the plain comparison
     # decides the trick and it counts only its card points and trick units (Rules.last_card_ok,
-    # and no event card in it)
+    # and no special, event or bout card in it)
     uint64_t key[MAX_MOVES]         # each move's next position's table key (0: not known)
     int tv[MAX_MOVES]               # what the trick is worth to the side
-    int top[MAX_MOVES]              # remaining_max of the next position
+    int top[MAX_MOVES]              # remaining_max of the next position, or more (a bound)
 
 
 cdef void last_card_setup(const Search* X, const State* S, int seat, const int* moves, int n,
@@ -767,11 +767,13 @@ cdef void last_card_setup(const Search* X, const State* S, int seat, const int* 
     cdef uint64_t parts[N_SUITS]
     cdef uint64_t saved
     cdef uint32_t bits[N_SUITS]
-    cdef int dirty = S.key_dirty, trick_pts = 0, i, s, r, o, w, total, event = 0
+    cdef int dirty = S.key_dirty, trick_pts = 0, i, s, r, o, w, total, event = 0, b, bonus = 0
     for i in range(S.n_played):
         dirty |= 1 << S.t_suit[i]
         trick_pts += R.pts[S.t_suit[i]][S.t_rank[i]]
-        event |= (R.event_mask[S.t_suit[i]] >> S.t_rank[i]) & 1
+        event |= ((R.event_mask[S.t_suit[i]] | R.bout_mask[S.t_suit[i]]) >> S.t_rank[i]) & 1
+    for b in range(S.bouts, S.bouts + bouts_to_come(R, S)):
+        bonus += R.bout_bonus[b]  # (no fewer than the next position's: see remaining_max)
     for s in range(N_SUITS):
         bits[s] = 0
         for o in range(R.n_seats):
@@ -781,18 +783,19 @@ cdef void last_card_setup(const Search* X, const State* S, int seat, const int* 
         s = (moves[i] >> 5) & 7
         r = moves[i] & 31
         L.key[i] = 0
-        if event or (R.event_mask[s] >> r) & 1 or not plain_compare(R, S, s, r):
-            continue  # (a trick with an event card may count more than its points)
+        if event or ((R.event_mask[s] | R.bout_mask[s]) >> r) & 1 or not plain_compare(R, S, s, r):
+            continue  # (a trick with an event or bout card may count more than its points)
         w = seat if card_key(R, s, r, S.t_suit[0]) > S.win_key else S.t_seat[S.win]
         saved = parts[s]
         parts[s] = suit_part(R, s, bits[s] & ~(<uint32_t>1 << r))
-        # (where expand uses this, the trick changes none of the key's counts: only the leader)
-        L.key[i] = whole_key(X, parts, key_rest(R, S, w))
+        # (the trick changes none of the key's counts, only the leader and who has won a trick)
+        L.key[i] = whole_key(X, parts, key_rest(R, S, w, S.won_mask | (1 << R.party[w])))
         parts[s] = saved
         __builtin_prefetch(&X.table[bucket(X, L.key[i])])
         total = trick_pts + R.pts[s][r]
         L.tv[i] = total + R.trick_units if R.side[w] else 0
-        L.top[i] = S.rem_pts - total + R.trick_units * (R.n_tricks - S.trick_no) + (R.event_kind != EVENT_NONE)
+        L.top[i] = (S.rem_pts - total + R.trick_units * (R.n_tricks - S.trick_no) + bonus
+                    + (R.event_kind != EVENT_NONE))
 
 
 cdef inline void swap_last_card(LastCard* L, int j) noexcept nogil:
@@ -1012,8 +1015,7 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
     cdef int deferred[MAX_MOVES]
     cdef int seat = seat_at(&X.R, S.leader, S.n_played)
     cdef int last_card = (S.n_played == X.R.n_seats - 1 and X.R.last_card_ok and X.use_table
-                          and not S.slow and S.trick_no < X.R.n_tricks
-                          and (X.R.special_kind == SPECIAL_NONE or not excuse_out(&X.R, S)))
+                          and not S.slow and S.trick_no < X.R.n_tricks)
     cdef LastCard L
     cdef int n = gen_moves(X, S, seat, moves, first, &L if last_card else NULL)
     cdef int maximizing = X.R.maxer[seat]
@@ -1273,12 +1275,10 @@ cdef class Engine:
         R.stop_party = spec["stop_party"]
         R.stop_after = spec["stop_after"]
         R.guard_mask = spec["guard_mask"]
-        no_bonus = not any(spec["bout_bonus"])
-        R.plain_count = R.event_kind == EVENT_NONE and no_bonus and not R.excuse_exchange
-        # (the Excuse exchange is moot once the Excuse is played: expand asks that no special
-        # card is held; an event counts only in a trick with one of its cards, which
-        # last_card_setup leaves to the search)
-        R.last_card_ok = no_bonus and R.stop_party < 0 and not R.guard_mask and not R.exactly_one
+        R.plain_count = R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and not R.excuse_exchange
+        # (the Excuse exchange, an event and a bout bonus count only in a trick with one of
+        # their cards, which expand and last_card_setup leave to the search)
+        R.last_card_ok = R.stop_party < 0 and not R.guard_mask and not R.exactly_one
         if len(spec["reserved"]) > MAX_RESERVED:
             raise ValueError("too many reserved cards")
         R.n_reserved = len(spec["reserved"])
