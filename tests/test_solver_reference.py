@@ -52,8 +52,8 @@ from endgames import (VARIANT_IDS, goals_for, make_big_endgames, make_endgames, 
                       run_items, special_endgame, variant_goals)
 from solver import Position, get_variant  # noqa: E402
 from solver._core import Engine  # noqa: E402
-from solver.goals import bouts  # noqa: E402
-from solver.search import _BOUT_BONUS as BOUT_BONUS, GoalError, Solver, encode, goal_spec, side_seats  # noqa: E402
+from solver.goals import FRENCH_REQUIREMENT, bouts  # noqa: E402
+from solver.search import GoalError, Solver, encode, goal_spec, side_seats  # noqa: E402
 
 MIN_PER_GOAL = 300
 SEED = 20240604
@@ -126,9 +126,10 @@ def test_larger_endgames_are_self_consistent(vid):
 
 def _contract_count(pos, seats):
     """The plain minimax of the French contract's count (FR-6.4): the declarer side's points
-    plus the bonus of the bouts it ends with, the number its threshold test is taken on."""
+    less what its bouts leave it to make, plus the requirement with none, so that the contract
+    is made at a count of 112 half points, whatever the bouts."""
     if pos.is_over:
-        return pos.points(0) + sum(BOUT_BONUS[:bouts(pos, 0)])
+        return pos.points(0) - FRENCH_REQUIREMENT[bouts(pos, 0)] + FRENCH_REQUIREMENT[0]
     values = []
     for move in pos.legal_moves:
         pos.play(move)
