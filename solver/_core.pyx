@@ -767,13 +767,14 @@ cdef void last_card_setup(const Search* X, const State* S, int seat, const int* 
     cdef uint64_t parts[N_SUITS]
     cdef uint64_t saved
     cdef uint32_t bits[N_SUITS]
-    cdef int dirty = S.key_dirty, trick_pts = 0, i, s, r, o, w, total, event = 0, b, bonus = 0
+    cdef int dirty = S.key_dirty, trick_pts = 0, i, s, r, o, w, total, event = 0
+    # the next position can still collect no more than this one less the trick: its event
+    # and bouts are this one's or fewer (the trick holds none of their cards)
+    cdef int top = remaining_max(R, S) - R.trick_units
     for i in range(S.n_played):
         dirty |= 1 << S.t_suit[i]
         trick_pts += R.pts[S.t_suit[i]][S.t_rank[i]]
         event |= ((R.event_mask[S.t_suit[i]] | R.bout_mask[S.t_suit[i]]) >> S.t_rank[i]) & 1
-    for b in range(S.bouts, S.bouts + bouts_to_come(R, S)):
-        bonus += R.bout_bonus[b]  # (no fewer than the next position's: see remaining_max)
     for s in range(N_SUITS):
         bits[s] = 0
         for o in range(R.n_seats):
@@ -794,8 +795,7 @@ cdef void last_card_setup(const Search* X, const State* S, int seat, const int* 
         __builtin_prefetch(&X.table[bucket(X, L.key[i])])
         total = trick_pts + R.pts[s][r]
         L.tv[i] = total + R.trick_units if R.side[w] else 0
-        L.top[i] = (S.rem_pts - total + R.trick_units * (R.n_tricks - S.trick_no) + bonus
-                    + (R.event_kind != EVENT_NONE))
+        L.top[i] = top - total
 
 
 cdef inline void swap_last_card(LastCard* L, int j) noexcept nogil:

@@ -20,9 +20,11 @@ def _demand_holder(pos):
 
 
 def value(pos, seats, goal):
-    """The goal's final value for the party of ``seats`` under perfect play (bools as 0/1)."""
+    """The goal's final value for the party of ``seats`` under perfect play (bools as 0/1).
+    ``goal`` may also be a function (position, party) -> int scoring the end of play."""
     if pos.is_over:
-        return int(achieved(pos, goal, pos.party_of(seats[0])))
+        party = pos.party_of(seats[0])
+        return goal(pos, party) if callable(goal) else int(achieved(pos, goal, party))
     holder = _demand_holder(pos)
     if holder is not None:
         pos.play(DEMAND)
