@@ -22,7 +22,7 @@ import re
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import goals as goal_defs
 from ._core import Engine
@@ -184,6 +184,17 @@ def goal_spec(pos, goal, party):
     return GoalSpec(goal, t, ">=", 1, int(goal_defs.achieved(pos, goal, party)) if pos.tricks else 0)
 
 
+def threshold_spec(spec, at_least):
+    """``spec`` asked as the yes/no test "the final count reaches ``at_least``": for the
+    counts ``points`` and ``tricks``, and for ``win`` of a point contract the count it is
+    judged on (card points; French: points plus the bout bonus, FR-6.4)."""
+    if isinstance(at_least, bool) or not isinstance(at_least, int):
+        raise GoalError("at_least is a whole number of the goal's units, not %r" % (at_least,))
+    if spec.goal not in ("points", "tricks", "win"):
+        raise GoalError("at_least tests a count (points, tricks, or the point count of win), not %s" % spec.goal)
+    return replace(spec, compare=">=", target=at_least)
+
+
 def encode(pos, seats, spec):
     """The integer description of ``pos`` the compiled core reads (see _core.pxd)."""
     v, d, c = pos.variant, pos.deck, pos.contract
@@ -276,13 +287,15 @@ class Solver:
         """The table's size now: it grows as it fills, up to ``memory_mb``."""
         return self._engine.table_bytes
 
-    def solve(self, position, goal="points", side=None, all_cards=False, line=False, limit=None):
+    def solve(self, position, goal="points", side=None, all_cards=False, line=False, limit=None, at_least=None):
         """See :func:`solve`."""
         pos = position
         if pos.is_over:
             raise GoalError("play is over: nothing to solve")
         seats = side_seats(pos, side)
         spec = goal_spec(pos, goal, pos.party_of(seats[0]))
+        if at_least is not None:
+            spec = threshold_spec(spec, at_least)
         nodes, seconds = _parse_limit(limit)
         start = time.perf_counter()
         target = -1  # count goals: the exact count; yes/no goals: one test against the target
@@ -363,7 +376,7 @@ def _token_map(pos):
 
 
 def solve(position, goal="points", side=None, all_cards=False, line=False, limit=None, memory_mb=256,
-          threads=1):
+          threads=1, at_least=None):
     """Solve ``position`` double dummy for ``goal`` (see :data:`GOALS`).
 
     ``side``: None (the declarer's side; in each-for-himself games the player to move),
@@ -371,8 +384,11 @@ def solve(position, goal="points", side=None, all_cards=False, line=False, limit
     of the player to move.  ``line``: an optimal line of play to the end.  ``limit``: a
     node count or a time ('2s'); a stopped search returns proven ``bounds`` and
     ``value=None``.  ``threads``: 1, or 2 to search one position on two cores.
+    ``at_least``: ask the count goal (``points``, ``tricks``, or the count ``win`` is judged
+    on) as the yes/no test "the side ends with at least this many units" — one null-window
+    test, much cheaper than the exact count; ``bounds`` are still bounds on the count.
     """
-    return Solver(memory_mb, threads).solve(position, goal, side, all_cards, line, limit)
+    return Solver(memory_mb, threads).solve(position, goal, side, all_cards, line, limit, at_least)
 
 
 def solve_many(positions, goal="points", side=None, all_cards=False, line=False, limit=None,
