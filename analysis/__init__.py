@@ -15,7 +15,7 @@ _EXPORTS = {
     "DealSpec": "deal", "Deal": "deal", "Expression": "deal", "AnalysisError": "deal", "ConstraintError": "deal",
     "ImpossibleConstraints": "deal",
     "setup": "talon", "Setup": "talon", "Unavailable": "talon", "HEURISTIC": "talon",
-    "Task": "simulate", "Summary": "simulate", "simulate": "simulate", "analyse_hand": "simulate",
+    "Task": "simulate", "Summary": "summary", "Score": "settle", "BatchDealer": "dealer", "simulate": "simulate", "analyse_hand": "simulate",
     "bid": "simulate", "resume": "simulate", "load_results": "simulate", "SimulationInterrupted": "simulate",
     "Rate": "stats", "Mean": "stats", "wilson": "stats", "clopper_pearson": "stats", "interval": "stats",
     "talon_odds": "odds", "sample_talon_odds": "odds", "TalonOdds": "odds",
