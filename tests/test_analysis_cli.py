@@ -270,9 +270,25 @@ def test_readme_hand_analysis_commands_run(capsys, monkeypatch, tmp_path):
             assert line in out.splitlines(), line
 
 
+def _group(pgid):
+    """The live processes of a process group (Linux /proc)."""
+    import os
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
 def test_ctrl_c_stops_every_worker_within_a_second(tmp_path):
     """Ctrl-C (SIGINT to the terminal's process group) during `bid` with two worker processes:
-    the command prints what is done and exits at once, and no worker is left running."""
+    every worker is gone within a second, the command prints what is done and exits 130."""
     import os
     import signal
     import subprocess
@@ -288,17 +304,16 @@ def test_ctrl_c_stops_every_worker_within_a_second(tmp_path):
         waited = time.time() + 120
         while time.time() < waited and (not path.exists() or path.read_text().count("\n") < 2):
             time.sleep(0.05)  # the header and a first chunk: both workers are busy now
-        assert proc.poll() is None, proc.communicate()
+        assert proc.poll() is None and len(_group(proc.pid)) == 3, proc.communicate()
         os.killpg(proc.pid, signal.SIGINT)
         start = time.time()
+        while len([p for p in _group(proc.pid) if p != proc.pid]) and time.time() - start < 10:
+            time.sleep(0.01)
+        workers_gone = time.time() - start
         out, err = proc.communicate(timeout=60)
-        elapsed = time.time() - start
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
+    assert workers_gone < 1.0, workers_gone
     assert proc.returncode == 130 and "interrupted after" in err and "Traceback" not in err, err
-    print("exit after Ctrl-C: %.2f s" % elapsed)
-    assert elapsed < 2.0, elapsed  # within a second, with room for a loaded machine
-    with pytest.raises(ProcessLookupError):
-        os.killpg(proc.pid, 0)  # no process of the group (no worker) is left
-    assert "bidding table" in out
+    assert not _group(proc.pid) and "bidding table" in out
