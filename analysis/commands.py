@@ -26,8 +26,9 @@ BID_DESCRIPTION = ("Simulate every contract a declarer can play in the variant (
 ODDS_HELP = "exact talon / dog odds given a hand (hypergeometric), optionally checked by sampling"
 ODDS_DESCRIPTION = ("What the talon / dog may hold given the hand and other known cards: the exact "
                     "distribution of its trumps, kings, honours (trula / bouts) and card points, and the "
-                    "chance of each king and honour.  --samples N also deals N random deals and shows the "
-                    "sampled frequency with its interval (constraints then apply to the sample).")
+                    "chance of each king and honour, under the constraints (--where) on the talon alone (those "
+                    "naming other places are listed as ignored).  --samples N also deals N random deals and "
+                    "shows the sampled frequency with its interval (every constraint applies to the sample).")
 PLOT_HELP = "chart a results file: bidding table, success by hand feature, card points"
 PLOT_DESCRIPTION = ("Draw a chart from a simulate / bid results file (--output) and write it as PNG or SVG "
                     "(by the extension of -o): 'bid' the bidding table, 'feature' the success rate against a "
@@ -266,8 +267,6 @@ def odds_command(args):
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
         print(odds.format(sampled))
-        if args.where:
-            print("\nnote: the exact odds ignore the constraints (--where); the sampled column obeys them")
     return 0
 
 

@@ -100,7 +100,11 @@ def test_odds_text_and_json(capsys):
                                                           "sampled": data["features"]["kings"]["distribution"][0]["sampled"]}]
     assert data["features"]["kings"]["distribution"][0]["sampled"]["yes"] == 500
     status, out, _ = run(capsys, "odds", "koenigrufen", "--hand", MONSTER, "-w", "holder(T2) == 1", "--samples", "200")
-    assert status == 0 and "ignore the constraints" in out
+    assert status == 0 and "the exact odds ignore (they name other places): holder(T2) == 1" in out
+    status, out, _ = run(capsys, "odds", "koenigrufen", "--hand", MONSTER, "-w", "trumps(talon) == 0", "--json")
+    data = json.loads(out)
+    assert data["constraints_honoured"] == ["trumps(talon) == 0"] and data["constraints_ignored"] == []
+    assert [row["value"] for row in data["features"]["trumps"]["distribution"]] == [0]
 
 
 def test_resume_and_ctrl_c(capsys, tmp_path, monkeypatch):
