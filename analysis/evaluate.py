@@ -79,12 +79,21 @@ class _Asker:
     def fresh(self):
         self.solver = Solver(self.task.memory_mb)
 
+    def _limit(self):
+        """The pass's node limit, or the time left when the budget ends sooner (at this
+        process's node rate so far): a test never runs far past the budget."""
+        if self.deadline is None or isinstance(self.limit, str):
+            return self.limit
+        left = self.deadline - time.time()
+        rate = self.stats["nodes"] / self.stats["solve_seconds"] if self.stats["solve_seconds"] > 0.5 else 1e6
+        return self.limit if self.limit <= left * rate else "%.3fs" % max(left, 0.01)
+
     @property
     def late(self):
         return self.deadline is not None and time.time() >= self.deadline
 
     def __call__(self, position, goal, side=None, at_least=None):
-        r = self.solver.solve(position, goal, side=side, limit=self.limit, at_least=at_least)
+        r = self.solver.solve(position, goal, side=side, limit=self._limit(), at_least=at_least)
         self.stats["solves"] += 1
         self.stats["nodes"] += r.nodes
         self.stats["solve_seconds"] += r.seconds
@@ -98,8 +107,11 @@ def run_chunk(task, entropy, items, deadline=None):
     stats = {"solves": 0, "nodes": 0, "solve_seconds": 0.0}
     out = []
     for index, pass_no, before in items:
-        deal = task.spec.deal(deal_rng(entropy, index))
         asker = _Asker(task, pass_limit(task.limit, pass_no), deadline, stats)
+        if before is not None and asker.late:
+            out.append(before)  # the budget is spent: this deal keeps its last pass
+            continue
+        deal = task.spec.deal(deal_rng(entropy, index))
         out.append(evaluate_deal(task, deal, index, pass_no, before, asker))
     return {"type": "chunk", "deals": out,
             "timing": dict(stats, seconds=time.perf_counter() - started, pid=os.getpid())}
