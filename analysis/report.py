@@ -105,7 +105,8 @@ def format_summary(summary, title):
     lines += _columns(table)
     if marked:
         lines.append("* undecided deals: the rate is the bracket from all of them lost to all of them won, "
-                     "the interval spans both ends; a settlement between its proven bounds is 'open'")
+                     "the interval spans both ends%s" % ("; a settlement between its proven bounds is 'open'"
+                                                        if settle else ""))
     if len(rows) > 1:
         lines.append("(best first, by %s)" % ("expected settlement" if s.ranking() == "settlement" else
                                                "success rate: the expected settlement is incomplete"
