@@ -361,77 +361,71 @@ def _stop_pool(pool):
 
 
 class _Run:
-    """The rounds of a run: round 0 deals what is missing, each later round takes the deals
-    still open one pass further, while the budget lasts."""
+    """A run's work queue: every deal not dealt yet (pass 0), then each deal still open one pass
+    further as soon as its previous pass is back, lowest passes first, while the budget lasts.
+    No round waits for its slowest deal, so every worker stays busy."""
 
     def __init__(self, task, entropy, deals, summary, store, executor, jobs, chunk_size, window, budget):
         self.task, self.entropy, self.deals, self.summary, self.store = task, entropy, deals, summary, store
-        self.executor, self.jobs, self.chunk_size, self.budget = executor, jobs, chunk_size, budget
+        self.executor, self.chunk_size, self.budget = executor, chunk_size, budget
         self.inline = executor is None and jobs == 1
         self.workers = 1 if self.inline else (jobs or getattr(executor, "_max_workers", None) or os.cpu_count() or 1)
         self.window = window or max(4, 2 * self.workers)
+        self.last = last_pass(task)
+        self.queue = []  # (pass, deal, record so far), kept sorted
         self.fresh = 0
         self.busy = 0.0
+        self.capped = False  # a deal stayed open because the limit stops the passes
 
-    def work(self):
-        """This round's items: (deal, pass, record so far), and why there is none when empty."""
-        items = [(i, 0, None) for i in range(self.deals) if i not in self.summary.latest]
-        last = last_pass(self.task)
-        open_ = [r for _, r in sorted(self.summary.latest.items()) if any(is_open(c) for c in r["contracts"].values())]
-        items += [(r["deal"], r["pass"] + 1, r) for r in open_ if last is None or r["pass"] < last]
-        return items, "limit" if open_ else "decided"
+    def push(self, record):
+        """Queue the deal's next pass if it is still open and passes remain."""
+        if not any(is_open(c) for c in record["contracts"].values()):
+            return
+        if self.last is not None and record["pass"] >= self.last:
+            self.capped = True
+            return
+        self.queue.append((record["pass"] + 1, record["deal"], record))
 
-    def chunks(self, items):
-        size = self.chunk_size or max(1, min(MAX_CHUNK, math.ceil(len(items) / (4 * self.workers))))
-        return [items[k:k + size] for k in range(0, len(items), size)]
+    def take(self, late):
+        """The next chunk: the lowest passes first; once the budget is spent only deals never dealt."""
+        self.queue.sort(key=lambda item: item[:2])
+        if late:
+            self.queue = [item for item in self.queue if item[0] == 0]
+        size = self.chunk_size or max(1, min(MAX_CHUNK, math.ceil(len(self.queue) / (4 * self.workers))))
+        chunk, self.queue = self.queue[:size], self.queue[size:]
+        return [(deal, pass_no, record) for pass_no, deal, record in chunk]
 
     def run(self, progress, on_chunk):
         s = self.summary
         s.workers = self.workers
         started = time.perf_counter()
         deadline = time.time() + self.budget
+        self.queue = [(0, i, None) for i in range(self.deals) if i not in s.latest]
+        for _, record in sorted(s.latest.items()):
+            self.push(record)
         bar = _progress_bar(progress, s)
         pool = None
-        stopped = "decided"
-        try:
-            while True:
-                items, why = self.work()
-                if items and time.time() >= deadline:  # spent: only deals never dealt still get a pass
-                    items, why = [item for item in items if item[1] == 0], "budget"
-                if not items:
-                    stopped = why
-                    break
-                chunks = self.chunks(items)
-                if self.inline:
-                    for chunk in chunks:
-                        self.finish(run_chunk(self.task, self.entropy, chunk, deadline), bar, on_chunk, started)
-                    continue
-                if pool is None:
-                    pool = self.executor or ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
-                self.submit(pool, chunks, deadline, bar, on_chunk, started)
-        except KeyboardInterrupt:
-            s.interrupted = True
-            stopped = "interrupted"
-            if pool is not None and self.executor is None:
-                _stop_pool(pool)
-                pool = None
-            raise SimulationInterrupted(s) from None
-        finally:
-            if pool is not None and self.executor is None:
-                pool.shutdown(wait=True)
-            if bar is not None:
-                bar.close()
-            wall = time.perf_counter() - started
-            s.wall = (self.fresh, wall, self.busy)
-            s.budget = {"seconds": self.budget, "spent": round(wall, 3), "stopped": stopped}
-
-    def submit(self, pool, chunks, deadline, bar, on_chunk, started):
-        queue = list(chunks)
+        stopped = None
         pending = set()
         try:
-            while queue or pending:
-                while queue and len(pending) < self.window:
-                    pending.add(pool.submit(run_chunk, self.task, self.entropy, queue.pop(0), deadline))
+            while self.queue or pending:
+                late = time.time() >= deadline
+                while self.queue and len(pending) < (1 if self.inline else self.window):
+                    chunk = self.take(late)
+                    if not chunk:
+                        break
+                    if self.inline:
+                        self.finish(run_chunk(self.task, self.entropy, chunk, deadline), bar, on_chunk, started)
+                        continue
+                    if pool is None:
+                        pool = self.executor or ProcessPoolExecutor(max_workers=self.workers,
+                                                                    initializer=_ignore_sigint)
+                    pending.add(pool.submit(run_chunk, self.task, self.entropy, chunk, deadline))
+                if late and self.queue:
+                    stopped = "budget"
+                    self.queue = [item for item in self.queue if item[0] == 0]
+                if not pending:
+                    continue
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
                     self.finish(future.result(), bar, on_chunk, started)
@@ -439,10 +433,23 @@ class _Run:
             for future in list(pending):
                 if future.done() and not future.cancelled() and future.exception() is None:
                     self.finish(future.result(), bar, None, started)  # finished before the interrupt: keep it
-            raise
+            s.interrupted = True
+            stopped = "interrupted"
+            if pool is not None and self.executor is None:
+                _stop_pool(pool)
+                pool = None
+            raise SimulationInterrupted(s) from None
         finally:
             for future in pending:
                 future.cancel()
+            if pool is not None and self.executor is None:
+                pool.shutdown(wait=True)
+            if bar is not None:
+                bar.close()
+            wall = time.perf_counter() - started
+            s.wall = (self.fresh, wall, self.busy)
+            s.budget = {"seconds": self.budget, "spent": round(wall, 3),
+                        "stopped": stopped or ("limit" if self.capped else "decided")}
 
     def finish(self, record, bar, on_chunk, started):
         fresh = self.summary.add(record)
@@ -450,6 +457,9 @@ class _Run:
         self.busy += record["timing"]["seconds"]
         if self.store:
             self.store.write(record)
+        for deal in record["deals"]:
+            if self.summary.latest[deal["deal"]] is deal:
+                self.push(deal)
         self.summary.wall = (self.fresh, time.perf_counter() - started, self.busy)
         if bar is not None:
             bar.update(fresh)
