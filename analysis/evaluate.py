@@ -17,6 +17,7 @@ settlement ``solve(..., at_least=e)`` at the edges of the count between the prov
 table per pass keeps the result of a pass independent of which worker ran the deal before.
 """
 
+import copy
 import os
 import time
 from fractions import Fraction
@@ -125,7 +126,7 @@ def evaluate_deal(task, deal, index, pass_no, before, ask):
         if old is not None and not is_open(old):
             record["contracts"][cid] = old
             continue
-        record["contracts"][cid] = _contract(task, deal, cid, dict(old or {}), ask)
+        record["contracts"][cid] = _contract(task, deal, cid, copy.deepcopy(old or {}), ask)
     return record
 
 
