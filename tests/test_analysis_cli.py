@@ -300,14 +300,15 @@ def test_ctrl_c_stops_every_worker_within_a_second(tmp_path):
     import time
     path = tmp_path / "stop.jsonl"
     argv = [sys.executable, "-m", "solver", "bid", "slovenian4", "--hand", "T21 T20 T17 T15 T11 T7 T3 SK SQ HK D2 C8",
-            "-c", "three", "-c", "solo_three", "-n", "60", "-s", "1", "-j", "2", "--chunk-size", "1", "-q",
+            "-c", "three", "-c", "solo_three", "-n", "60", "-s", "1", "-j", "2", "--chunk-size", "8", "-q",
             "-o", str(path)]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
                             start_new_session=True)
     try:
         waited = time.time() + 120
-        while time.time() < waited and (not path.exists() or path.read_text().count("\n") < 2):
-            time.sleep(0.05)  # the header and a first chunk: both workers are busy now
+        while time.time() < waited and len(_group(proc.pid)) < 3:
+            time.sleep(0.05)
+        time.sleep(2)  # both workers are in their first chunk of 8 deals (several seconds each)
         assert proc.poll() is None and len(_group(proc.pid)) == 3, proc.communicate()
         os.killpg(proc.pid, signal.SIGINT)
         start = time.time()
