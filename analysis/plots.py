@@ -121,10 +121,11 @@ def plot_points(summary, contract, ax=None, title=None):
     ax.set_ylabel("deals")
     total = sum(bands.values())
     ax.set_title(title or "%s: result per deal, %d of %d deals drawn" % (name, sum(drawn.values()), total))
-    if undrawn:
+    if undrawn or not bands:
         ax.text(0.01, 0.98, "%d deal%s known only as a range (settled as won/lost or open): not drawn"
-                % (undrawn, "" if undrawn == 1 else "s"), transform=ax.transAxes, ha="left", va="top", fontsize=9,
-                color="tab:red")
+                % (undrawn, "" if undrawn == 1 else "s") if bands else
+                "no points to draw: this run settled %s as won or lost only (or without the settlement)" % name,
+                transform=ax.transAxes, ha="left", va="top", fontsize=9, color="tab:red")
     ax.legend(fontsize=8, loc="upper right")
     _few_deals_note(ax, total)
     return ax

@@ -31,8 +31,8 @@ from solver.goals import FRENCH_REQUIREMENT, win_target
 from solver.scoring import AT_SECHSERDREIER_LOST, at_value
 from solver.variants import ALL_TRICKS, NO_TRICKS, ONE_TRICK, POSITIVE
 
-# the most a count can be: every card point (thirds or halves) plus the French bout bonus
-_MAX_COUNT = {"slovenian": 70 * 3, "koenigrufen": 70 * 3, "french": 91 * 2 + FRENCH_REQUIREMENT[0]}
+# the most a count can be: every card point (thirds or halves) plus the French bonus of three bouts
+_MAX_COUNT = {"slovenian": 70 * 3, "koenigrufen": 70 * 3, "french": 91 * 2 + FRENCH_REQUIREMENT[0] - FRENCH_REQUIREMENT[3]}
 
 
 class Score:

@@ -43,7 +43,7 @@ from solver.goals import applies
 
 from .deal import AnalysisError, DealSpec
 from .evaluate import deal_rng, is_open, last_pass, run_chunk
-from .summary import FEATURES, Summary, canonical  # noqa: F401 (FEATURES: the hand features a run counts by)
+from .summary import Summary, canonical
 from .talon import HEURISTIC, POLICIES, Unavailable, setup
 
 FORMAT = "tarokdd-simulate/2"

@@ -15,7 +15,7 @@ from matplotlib.figure import Figure  # noqa: E402
 
 from analysis import plots  # noqa: E402
 from analysis.deal import DealSpec  # noqa: E402
-from analysis.simulate import Summary, Task, analyse_hand, bid, simulate  # noqa: E402
+from analysis.simulate import Summary, Task, analyse_hand, bid  # noqa: E402
 from solver import cli  # noqa: E402
 from helpers import run_cli as run  # noqa: E402
 
