@@ -13,7 +13,8 @@ A *pass* asks every open question once under the pass's node limit, with one tra
 table per deal and pass (shared by that deal's questions: the win test warms the threshold
 tests).  Every question is a yes/no test: the contract (``win``), each goal, and for the
 settlement ``solve(..., at_least=e)`` at the edges of the count between the proven bounds
-(binary search), so a deal is settled to exactly the resolution its score needs.  A fresh
+(binary search), so a deal is settled to exactly the resolution its score needs — once the
+contract is decided: while it is open a pass spends its limit on the contract first.  A fresh
 table per pass keeps the result of a pass independent of which worker ran the deal before.
 """
 
@@ -166,8 +167,8 @@ def _contract(task, deal, cid, ct, ask):
         if not ask.late:
             r = ask(pos, goal, side)
             goals[goal] = r.value if r.exact else None
-    if task.settle and not each:
-        _settle(task, pos, ct, ask)
+    if task.settle and not each:  # while the contract is open the budget goes to it first
+        _settle(task, pos, ct, ask, tests=ct.get("win") is not None)
     return ct
 
 
@@ -223,9 +224,10 @@ def _best_exchange(task, deal, cid, first, ct, ask):
     return pos
 
 
-def _settle(task, pos, ct, ask):
+def _settle(task, pos, ct, ask, tests=True):
     """The amount to the resolution the score needs: threshold tests at the edges of the
-    count between the proven bounds (binary search), or the contract made."""
+    count between the proven bounds (binary search), or the contract made.  ``tests=False``:
+    no test this pass, the amount's bounds from the count's bounds alone."""
     try:
         score = _score(task, pos)
         if not score.by_count:
@@ -234,7 +236,7 @@ def _settle(task, pos, ct, ask):
                 (score.amount_won(False), score.amount_won(True)))
         else:
             low, high = ct.get("count") or (0, score.max_count)
-            edges = score.edges(low, high)
+            edges = score.edges(low, high) if tests else []
             while edges and not ask.late:
                 edge = edges[len(edges) // 2]
                 r = ask(pos, "win", at_least=edge)
