@@ -121,7 +121,7 @@ def format_summary(summary, title):
     lines += [""] + budget_lines(s)
     tp = s.throughput()
     if tp["deals_per_core_second"]:
-        line = "throughput: %.3g deals/s per core (%d solves, %.3g nodes/s)" % (
+        line = "throughput: %.3g deals/s per core (CPU time; %d solves, %.3g nodes/s)" % (
             tp["deals_per_core_second"], tp["solves"], tp["nodes_per_second"] or 0)
         if tp.get("deals_per_second") and tp.get("wall_deals"):
             line += "; this run %.3g deals/s on %d worker%s, busy %d%% of the time" % (

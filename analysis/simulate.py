@@ -386,11 +386,9 @@ class _Run:
             return
         self.queue.append((record["pass"] + 1, record["deal"], record))
 
-    def take(self, late):
-        """The next chunk: the lowest passes first; once the budget is spent only deals never dealt."""
+    def take(self):
+        """The next chunk: the lowest passes first."""
         self.queue.sort(key=lambda item: item[:2])
-        if late:
-            self.queue = [item for item in self.queue if item[0] == 0]
         size = self.chunk_size or max(1, min(MAX_CHUNK, math.ceil(len(self.queue) / (4 * self.workers))))
         chunk, self.queue = self.queue[:size], self.queue[size:]
         return [(deal, pass_no, record) for pass_no, deal, record in chunk]
@@ -409,11 +407,14 @@ class _Run:
         pending = set()
         try:
             while self.queue or pending:
-                late = time.time() >= deadline
                 while self.queue and len(pending) < (1 if self.inline else self.window):
-                    chunk = self.take(late)
-                    if not chunk:
-                        break
+                    if time.time() >= deadline:  # spent: only deals never dealt still get their first pass
+                        kept = [item for item in self.queue if item[0] == 0]
+                        if len(kept) < len(self.queue):
+                            stopped, self.queue = "budget", kept
+                        if not kept:
+                            break
+                    chunk = self.take()
                     if self.inline:
                         self.finish(run_chunk(self.task, self.entropy, chunk, deadline), bar, on_chunk, started)
                         continue
@@ -421,9 +422,6 @@ class _Run:
                         pool = self.executor or ProcessPoolExecutor(max_workers=self.workers,
                                                                     initializer=_ignore_sigint)
                     pending.add(pool.submit(run_chunk, self.task, self.entropy, chunk, deadline))
-                if late and self.queue:
-                    stopped = "budget"
-                    self.queue = [item for item in self.queue if item[0] == 0]
                 if not pending:
                     continue
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -452,14 +450,14 @@ class _Run:
                         "stopped": stopped or ("limit" if self.capped else "decided")}
 
     def finish(self, record, bar, on_chunk, started):
-        fresh = self.summary.add(record)
+        brought = self.summary.add(record)
+        fresh = sum(1 for deal in brought if deal["pass"] == 0)
         self.fresh += fresh
         self.busy += record["timing"]["seconds"]
         if self.store:
             self.store.write(record)
-        for deal in record["deals"]:
-            if self.summary.latest[deal["deal"]] is deal:
-                self.push(deal)
+        for deal in brought:
+            self.push(deal)
         self.summary.wall = (self.fresh, time.perf_counter() - started, self.busy)
         if bar is not None:
             bar.update(fresh)

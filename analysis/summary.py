@@ -87,7 +87,7 @@ class Summary:
         self.confidence = confidence
         self.method = method
         self.latest = {}  # deal index -> its latest record
-        self.timing = {"seconds": 0.0, "solves": 0, "nodes": 0, "solve_seconds": 0.0}
+        self.timing = {"seconds": 0.0, "cpu_seconds": 0.0, "solves": 0, "nodes": 0, "solve_seconds": 0.0}
         self.wall = None  # this session: (deals finished, seconds)
         self.workers = None
         self.interrupted = False
@@ -98,12 +98,12 @@ class Summary:
             self.add(record)
 
     def add(self, record):
-        """Merge a chunk record; returns the deals it finished for the first time."""
-        fresh = 0
+        """Merge a chunk record; returns the deal records it brought (new deals, later passes)."""
+        fresh = []
         for deal in record["deals"]:
             old = self.latest.get(deal["deal"])
             if old is None or deal["pass"] > old["pass"]:
-                fresh += old is None
+                fresh.append(deal)
                 self.latest[deal["deal"]] = deal
         for key in self.timing:
             self.timing[key] += record.get("timing", {}).get(key, 0)
@@ -236,9 +236,9 @@ class Summary:
         return dict(sorted(out.items()))
 
     def throughput(self):
-        """Deals per second per core (from the chunks' compute time) and, for this session, on
-        the wall clock with how busy the workers were."""
-        seconds = self.timing["seconds"]
+        """Deals per second per core (the workers' CPU time: true on a shared machine too) and,
+        for this session, on the wall clock with how busy the workers were."""
+        seconds = self.timing["cpu_seconds"] or self.timing["seconds"]
         out = {"deals": self.deals, "core_seconds": round(seconds, 3),
                "deals_per_core_second": self.deals / seconds if seconds else None,
                "solves": self.timing["solves"], "nodes": self.timing["nodes"],

@@ -91,6 +91,15 @@ def test_passes_decide_what_the_first_limit_leaves_open():
         assert record["contracts"]["three"]["win"] == solve(task.setup(deal, "three").position, "win").value
 
 
+def test_a_spent_budget_stops_the_passes_and_says_so():
+    task = Task.make(DealSpec.make("slovenian4", "T21 T19 T17 T15 T13 T10 T8 T1 SK HK C7 D4"), ["solo_three"],
+                     [], settle=False)  # no cap: only the budget stops the passes
+    summary = simulate(task, deals=3, seed=1, jobs=1, budget=1.5)
+    assert summary.deals == 3 and summary.budget["stopped"] == "budget"
+    assert summary.budget["spent"] < 15  # a test never runs far past the budget
+    assert "stopped: the budget was spent" in summary.format()
+
+
 def test_settlement_to_the_resolution_the_score_needs():
     """Slovenian: the count is settled to the counted whole point (never to the third) and the
     amount is the score's for the exact points; Königrufen needs only the contract made."""
