@@ -18,7 +18,7 @@ from the lowest to the highest rate, with the interval over both ends.  A chart 
 
 from .summary import FEATURES, FEW_DEALS
 
-BRACKET_STYLE = {"color": "tab:orange", "alpha": 0.45, "linewidth": 7, "solid_capstyle": "butt"}
+BRACKET_STYLE = {"color": "tab:orange", "alpha": 0.45, "linewidth": 7, "solid_capstyle": "butt"}  # (feature)
 
 
 def _axes(ax):
@@ -122,10 +122,11 @@ def plot_points(summary, contract, ax=None, title=None):
     total = sum(bands.values())
     ax.set_title(title or "%s: result per deal, %d of %d deals drawn" % (name, sum(drawn.values()), total))
     if undrawn or not bands:
-        ax.text(0.01, 0.98, "%d deal%s known only as a range (settled as won/lost or open): not drawn"
+        ax.text(0.02, 0.9, "%d deal%s known only as a range (won / lost, or still open): not drawn"
                 % (undrawn, "" if undrawn == 1 else "s") if bands else
                 "no points to draw: this run settled %s as won or lost only (or without the settlement)" % name,
-                transform=ax.transAxes, ha="left", va="top", fontsize=9, color="tab:red")
+                transform=ax.transAxes, ha="left", va="top", fontsize=9, color="tab:red",
+                bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85})
     ax.legend(fontsize=8, loc="upper right")
     _few_deals_note(ax, total)
     return ax
@@ -140,11 +141,13 @@ def plot_bidding(summary, ax=None, title=None):
     rates = [summary.rate(cid) for cid in ids]
     ys = list(range(len(ids)))
     points = [_point(r) for r in rates]
-    ax.barh(ys, [100 * r.bracket[0] for r in rates], color="tab:green", alpha=0.7, label="success (lowest)")
-    for y, r in zip(ys, rates):
-        if r.undecided:
-            first, last = r.bracket
-            ax.plot([100 * first, 100 * last], [y, y], **BRACKET_STYLE)
+    ax.barh(ys, [100 * r.bracket[0] for r in rates], height=0.6, color="tab:green", alpha=0.7,
+            label="success (lowest)")
+    open_ = [(y, r.bracket) for y, r in zip(ys, rates) if r.undecided]
+    if open_:
+        ax.barh([y for y, _ in open_], [100 * (last - first) for _, (first, last) in open_], height=0.6,
+                left=[100 * first for _, (first, _) in open_], color=BRACKET_STYLE["color"],
+                alpha=BRACKET_STYLE["alpha"], label="bracket")
     if ids:
         ax.errorbar([p[0] for p in points], ys, xerr=[[p[1] for p in points], [p[2] for p in points]], fmt="|",
                     color="black", capsize=4)
@@ -159,6 +162,7 @@ def plot_bidding(summary, ax=None, title=None):
         ax.text(1.02, y, label, va="center", fontsize=8, transform=ax.get_yaxis_transform())
     ax.set_yticks(ys)
     ax.set_yticklabels([summary.name(cid) for cid in ids])
+    ax.set_ylim(-0.7, max(len(ids), 2) - 0.3)
     ax.set_xlim(0, 100)
     _percent_axis(ax.xaxis)
     undecided = any(r.undecided for r in rates)

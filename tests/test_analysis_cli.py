@@ -196,7 +196,8 @@ def test_plots_draw_the_bracket_of_undecided_deals():
     assert run.rate("three").undecided  # one node per test: undecided deals
     for draw in (lambda ax: plots.plot_bidding(run, ax=ax), lambda ax: plots.plot_feature(run, "three", ax=ax)):
         ax = draw(Figure().add_subplot())
-        brackets = [ln for ln in ax.lines if ln.get_color() == plots.BRACKET_STYLE["color"]]
+        brackets = [ln for ln in ax.lines if ln.get_color() == plots.BRACKET_STYLE["color"]] + \
+            [c for c in ax.containers if c.get_label() == "bracket"]
         assert brackets, "the bracket is drawn"
         assert "undecided" in ax.get_title() + ax.get_xlabel()
 
@@ -224,7 +225,7 @@ def test_plot_bidding(tmp_path):
     names = [summary.name(r["contract"]) for r in summary.rows()][::-1]
     assert [t.get_text() for t in ax.get_yticklabels()] == names
     assert "berač" in names and "pikolo" in names and "beggar" not in names  # the local names, not ids
-    assert len(ax.patches) == 3  # 0 % bars are bars too
+    assert len(ax.patches) == 3  # 0 % bars are bars too (and no bracket: every deal decided)
     assert ax.get_xlim() == (0, 100) and "%" in ax.xaxis.get_major_formatter()(50, 0)
     labels = [t.get_text() for t in ax.texts if not t.get_text().startswith("only")]
     assert len(labels) == 3 and all(x.startswith("3 deals, E ") for x in labels)
