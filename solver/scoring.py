@@ -914,6 +914,11 @@ def _danish_declarations(ctx, add, from_each, no_ultimo):
     """DK-6.2 payments, DK-6.3 wrong declarations, DK-2.8 item 5 (declared before discarding)."""
     pos = ctx.pos
     hands = [pos.initial_hand(s) for s in range(ctx.n)]
+    named = [pos.deck.tokens[x] for x in pos.named_discards]
+    if named:  # DK-2.8 item 4: laid away from a declaration, unavoidably: named, and still declared
+        hands[pos.dealer] += named
+        ctx.notes.append("the dealer (seat %d) could not help laying %s away from a declaration: named, it still "
+                         "counts for his declarations (DK-2.8)" % (pos.dealer, " ".join(named)))
     if ctx.declarations is None:
         if pos.composed:
             return  # a composed endgame does not know the hands the players declared from

@@ -428,6 +428,26 @@ def test_AT_7_king_ultimo_and_koenigfang():
     assert items(pos.settlement())["king_ultimo"] == -10
 
 
+def test_AT_7_koenigfang_may_be_announced_by_the_opposing_party():
+    """[001] excludes only "Ansage von Mondfang" from the announcements; Königfang "kann nur durch
+    die Gegenpartei erzielt werden", so the defence announces it; its value is the tariff's
+    (Q-AT1), doubled as every announcement."""
+    kw = dict(contract="rufer", called_king="HK", tricks_taken=[4, 2, 3, 2])
+    made = at_last(["S7", "T5", "HK", "D4"], announcements=["koenigfang@1"], **kw)
+    assert ("koenigfang", 1) in made.announcements
+    line = line_of(made.settlement(), "koenigfang")
+    assert (line.party, line.amount) == (1, 2 * AT_VALUES["koenigfang"]) and "announced" in line.why
+    failed = at_last(["T5", "S7", "HK", "D4"], announcements=["koenigfang@3"], **kw)
+    line = line_of(failed.settlement(), "koenigfang")
+    assert (line.party, line.amount) == (1, -2 * AT_VALUES["koenigfang"])
+    assert items(failed.settlement(kontra={"koenigfang": 1}))["koenigfang"] == -4 * AT_VALUES["koenigfang"]
+    for seat in (0, 2):  # the declarer and his partner cannot score it
+        with pytest.raises(TarokError, match="AT-7"):
+            at_last(["S7", "T5", "HK", "D4"], announcements=["koenigfang@%d" % seat], **kw)
+    with pytest.raises(TarokError, match="cannot be announced"):
+        at_last(["S7", "T5", "H4", "D4"], announcements=["koenigfang@1"])  # a Dreier calls no king
+
+
 def test_AT_7_mondfang_even_through_the_partner():
     pos = at_last(["T21", "S7", "T22", "D4"], contract="rufer", called_king="HK", partner=2,
                   tricks_taken=[4, 2, 3, 2])
