@@ -316,6 +316,10 @@ _SLOVENIAN_OPTIONS = _options(
     _switch("mond_penalty", True, "SI-7, Q-SI13, Q-X3",
             "scoring: a player whose mond falls in the same trick as the škis (no emperor trick) "
             "scores a personal -20 in every contract ([003]); false for a pure [002] ruleset"),
+    _switch("kontra_on_silent_bonuses", False, "SI-8, Q-SI15",
+            "scoring: the game's kontra also multiplies the silent (unannounced) bonuses, reading [002]'s "
+            "'napovedanih in nenapovedanih dosežkov ... se pomnožijo z morebitnimi kontrami' for them too; "
+            "default: a silent bonus keeps its value (only an announcement has a kontra of its own)"),
     Option("klop_scorer", "raw", ("raw", "outside_practice"), "SI-6.8, Q-SI3",
            "scoring of klop, which the seeds leave out: raw per-player tricks and points only, or "
            "the [X] outside practice (minus own counted points; no trick +70; over 35 -70; "
@@ -355,9 +359,9 @@ _DANISH_OPTIONS = _options(
     Option("skus_demand_policy", "solver_choice", ("solver_choice", "always", "never"), "DK-3.7, Q-DK6",
            "the demand that the skus be played in trick 23: the opponents' choice (a DEMAND token "
            "in the play record), always made, or never made"),
-    _switch("round_settlement_to_5", False, "DK-5.2, Q-DK3",
-            "scoring: the card count (points - 26) is settled in multiples of 5 P, the rounding "
-            "remainder assigned so that the deal stays zero-sum"),
+    _switch("round_settlement_to_5", True, "DK-5.2, Q-DK3",
+            "scoring: the card count (points - 26) is settled in multiples of 5 P, as [000] calls normal "
+            "practice, the rounding remainder assigned so that the deal stays zero-sum; false: exact"),
     _switch("tout_includes_ultimo", True, "DK-7.5, Q-DK1",
             "scoring: a tout's 80 P from each replaces the 40 P ultimo payments; false: an ultimo in "
             "the tout's last trick is paid as well"),
