@@ -137,6 +137,10 @@ def ref_points(meta, tricks, party_of, n_parties):
                 if fam == "french" and party_of[seat] != wp:
                     pts[party_of[seat]] -= 1  # half a point for the trick's winners
                     pts[wp] += 1
+            elif tok == "EX" and fam == "french" and t.winner != seat:
+                # FR-4.4, seed 004: "I sista sticket byter ursäkten läger och lämnar laget som
+                # spelade den, utom vid chelem" (the Excuse wins only at chelem)
+                pts[1 - party_of[seat]] += card_value(fam, tok)
             else:
                 pts[wp] += card_value(fam, tok)
         if fam == "danish":
