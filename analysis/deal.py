@@ -524,25 +524,33 @@ class DealSpec:
         fixed = set(self.hand) | set(self.talon) | {c for _, cards in self.known for c in cards}
         return [c for c in range(self.deck.size) if c not in fixed]
 
-    def deal(self, rng):
-        """One random deal that meets every constraint (``rng``: a numpy Generator)."""
-        return self.deals(rng, 1)[0]
+    def deal(self, rng, options=None):
+        """One random deal that meets every constraint (``rng``: a numpy Generator).
 
-    def deals(self, rng, count):
-        """``count`` random deals that meet every constraint, drawn in batches at compiled speed
-        (:mod:`analysis.dealer`); the same generator state gives the same deals."""
-        return _dealer(self).deals(rng, count, self.max_tries)
+        ``options``: the rule options of the game the deal is played in.  With them, a deal
+        the rules throw in is drawn again, as the redeal would be (SI-2.4: a Slovenian seat
+        dealt no tarok); without them (the talon odds) every deal counts."""
+        return self.deals(rng, 1, options)[0]
+
+    def deals(self, rng, count, options=None):
+        """``count`` random deals that meet every constraint (and, with ``options``, are not
+        thrown in), drawn in batches at compiled speed (:mod:`analysis.dealer`); the same
+        generator state gives the same deals."""
+        redeal = options is not None and bool(get_variant(self.variant).resolve_options(options).get(
+            "no_tarok_redeal"))
+        return _dealer(self).deals(rng, count, self.max_tries, redeal)
 
     def draw(self, rng):
         """One random deal, ignoring the constraints."""
         dealer = _dealer(self)
         return dealer.deal_at(dealer.draw(rng, 1), 0, rng)
 
-    def impossible(self):
+    def impossible(self, thrown_in=0):
         return ImpossibleConstraints(
             "no deal met the constraints in %d draws: %s is impossible with this hand or rarer than 1 in %d "
-            "(raise --max-tries if it is merely rare)" % (self.max_tries, " and ".join(
-                describe(c) for c in self.constraints) or "the deal", self.max_tries))
+            "(raise --max-tries if it is merely rare)%s" % (self.max_tries, " and ".join(
+                describe(c) for c in self.constraints) or "the deal", self.max_tries,
+                "; %d draws were thrown in because a seat held no tarok (SI-2.4)" % thrown_in if thrown_in else ""))
 
     def check_feasible(self, rng):
         """Raise :class:`ImpossibleConstraints` (quickly) when no deal can be found."""

@@ -127,6 +127,8 @@ class BatchDealer:
         used = set()
         for check in self.vector_checks:
             used |= check.functions()
+        if "no_tarok_redeal" in v.resolve_options({}):  # SI-2.4 may throw a deal in: trumps per seat
+            used.add("trumps")
         columns = [col for col, names in enumerate(_COLUMN_USERS) if used & names]
         self.column = {col: k for k, col in enumerate(columns)}
         self.weights = np.ascontiguousarray(feature_weights(v)[:, columns]).astype(np.int32)
@@ -150,9 +152,14 @@ class BatchDealer:
                     slots, places, counts)
         return Batch(self, places, counts, slots)
 
-    def accepted(self, batch):
-        """Indices of the candidates that meet the expression constraints (in order)."""
-        ok = np.ones(batch.size, dtype=bool)
+    def dealt(self, batch):
+        """Which candidates are played: SI-2.4 throws in a deal where a seat holds no tarok."""
+        return (batch.counts[:, :self.players, self.column[TRUMP]] > 0).all(axis=1)
+
+    def accepted(self, batch, redeal=False):
+        """Indices of the candidates that meet the expression constraints (in order), and with
+        ``redeal`` are not thrown in."""
+        ok = self.dealt(batch) if redeal else np.ones(batch.size, dtype=bool)
         for check in self.vector_checks:
             ok &= check.evaluate_batch(batch)
         return np.flatnonzero(ok)
@@ -171,19 +178,22 @@ class BatchDealer:
             talon = [talon[k] for k in rng.permutation(len(talon))]
         return Deal(self.spec.variant, hands, talon, self.spec.seat)
 
-    def deals(self, rng, count, max_tries):
-        """``count`` deals meeting every constraint, taken in the order drawn.  Raises
-        :class:`analysis.deal.ImpossibleConstraints` after ``max_tries`` candidates without one."""
+    def deals(self, rng, count, max_tries, redeal=False):
+        """``count`` deals meeting every constraint (with ``redeal``: and not thrown in, SI-2.4),
+        taken in the order drawn.  Raises :class:`analysis.deal.ImpossibleConstraints` after
+        ``max_tries`` candidates without one."""
         out = []
-        tried = 0
-        size = FIRST_BATCH if self.spec.constraints else max(1, min(count, MAX_BATCH))
+        tried = thrown_in = 0
+        size = FIRST_BATCH if self.spec.constraints or redeal else max(1, min(count, MAX_BATCH))
         while len(out) < count:
             if tried >= max_tries:
-                raise self.spec.impossible()
+                raise self.spec.impossible(thrown_in)
             size = min(size, max_tries - tried)
             batch = self.draw(rng, size)
             tried += size
-            for i in self.accepted(batch):
+            if redeal:
+                thrown_in += int(size - self.dealt(batch).sum())
+            for i in self.accepted(batch, redeal):
                 deal = self.deal_at(batch, int(i), rng)
                 if all(check(deal) for check in self.other_checks):
                     out.append(deal)

@@ -113,7 +113,7 @@ def run_chunk(task, entropy, items, deadline=None):
         if before is not None and asker.late:
             out.append(before)  # the budget is spent: this deal keeps its last pass
             continue
-        deal = task.spec.deal(deal_rng(entropy, index))
+        deal = task.spec.deal(deal_rng(entropy, index), dict(task.options))
         out.append(evaluate_deal(task, deal, index, pass_no, before, asker))
     return {"type": "chunk", "deals": out,
             "timing": dict(stats, seconds=time.perf_counter() - started, cpu_seconds=time.process_time() - cpu,

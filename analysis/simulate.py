@@ -41,7 +41,7 @@ import numpy as np
 from solver import GOALS, get_variant
 from solver.goals import applies
 
-from .deal import AnalysisError, DealSpec
+from .deal import AnalysisError, DealSpec, dealt_sizes
 from .evaluate import deal_rng, is_open, last_pass, run_chunk
 from .summary import Summary, canonical
 from .talon import HEURISTIC, POLICIES, Unavailable, setup
@@ -130,8 +130,11 @@ class Task:
             if name not in v.announcements:
                 raise AnalysisError("%r is not an announcement of %s; known: %s"
                                     % (name, v.id, ", ".join(v.announcements)))
-        if options:
-            v.resolve_options(options)
+        rules = v.resolve_options(options)
+        if len(spec.hand) == dealt_sizes(v)[0][spec.seat] and v.redeal_seat([spec.hand], rules) is not None:
+            raise AnalysisError("the analysed hand holds no tarok: %s throws such a deal in and redeals it as a "
+                                "forced klop (SI-2.4), so it is never played; the option no_tarok_redeal=false "
+                                "analyses it anyway" % v.name)
         task = cls(spec, tuple(ids), goals, bool(settle), check_limit(limit), memory_mb, call or "auto", policy,
                    tuple(sorted((options or {}).items())), tuple(sorted((values or {}).items())),
                    tuple(announce or ()))

@@ -9,7 +9,7 @@
 from .cards import parse_card, parse_cards
 from .errors import (AnnouncementError, CardCountError, CardNotInDeckError, DuplicateCardError,
                      HandSizeError, IllegalDiscardError, IllegalMoveError, NotationError, OptionError,
-                     SeatError, TarokError, UnknownCardError, UnknownContractError, UnknownVariantError)
+                     RedealError, SeatError, TarokError, UnknownCardError, UnknownContractError, UnknownVariantError)
 from .errors import MissingValueError, ScoringError
 from .notation import load_example
 from .position import Position, Trick
@@ -22,6 +22,6 @@ __all__ = [
     "solve", "solve_many", "Solver", "Result", "GOALS", "SolveInterrupted", "GoalError",
     "TarokError", "NotationError", "UnknownCardError", "CardNotInDeckError", "DuplicateCardError",
     "CardCountError", "HandSizeError", "UnknownVariantError", "UnknownContractError", "SeatError",
-    "IllegalDiscardError", "IllegalMoveError", "AnnouncementError", "OptionError",
+    "IllegalDiscardError", "IllegalMoveError", "AnnouncementError", "OptionError", "RedealError",
     "ScoringError", "MissingValueError",
 ]

@@ -282,6 +282,16 @@ def test_task_and_run_errors():
                  jobs=1, output="/nonexistent/x.jsonl")
 
 
+def test_SI_2_4_a_hand_without_tarok_is_never_played():
+    """[003] "Jos joku ei saa yhtään tarokkia, hän näyttää kätensä ja jako uusitaan pakkokloppina":
+    the analysed hand itself holding no tarok is thrown in every time."""
+    spec = DealSpec.make("slovenian4", "SK SQ SN SJ S10 S9 HK HQ HN HJ H1 H2")
+    with pytest.raises(AnalysisError, match="no tarok.*SI-2.4.*no_tarok_redeal=false"):
+        Task.make(spec, ["beggar"])
+    task = Task.make(spec, ["beggar"], options={"no_tarok_redeal": False})
+    assert dict(task.options) == {"no_tarok_redeal": False}
+
+
 def test_bidding_table_ranks_by_expected_settlement():
     summary = bid("slovenian4", MONSTER, deals=4, seed=5, contracts=FAST + ["colour_valat"], jobs=1, limit=200_000)
     rows = summary.rows()
@@ -319,7 +329,7 @@ def test_summary_merge_is_order_free_and_a_later_pass_replaces_a_deal():
 def test_exhaustive_talon_tries_every_exchange():
     from analysis.talon import exchanges
     spec = DealSpec.make("slovenian4", "T22 T20 T19 T15 T12 T9 T4 T2 SK HK D1 C7")
-    deal = spec.deal(np.random.default_rng(4))
+    deal = spec.deal(np.random.default_rng(4), {})  # dealt for a game: SI-2.4 redeals a seat without tarok
     every = list(exchanges(deal, "two"))
     first = setup(deal, "two")
     assert (every[0].group, every[0].discards) == (first.group, first.discards)  # the heuristic's first
