@@ -1,7 +1,9 @@
 """The analysis subcommands of ``tarokdd``: simulate, bid, odds, plot.
 
-``solver/cli.py`` registers them; the heavy imports (numpy, the runner, matplotlib) happen
-only when one of them runs.  Errors in the input are :class:`solver.TarokError` s or
+They reach the command line through the entry-point group ``tarokdd.commands``
+(pyproject.toml: ``SIMULATE``, ``BID``, ``ODDS``, ``PLOT`` below), which ``solver/cli.py``
+loads without importing ``analysis`` itself.  The heavy imports (numpy, the runner,
+matplotlib) happen only when one of them runs.  Errors in the input are :class:`solver.TarokError` s or
 ``CliError`` s: the command line prints them and exits with status 2.
 """
 
@@ -9,7 +11,7 @@ import json
 import os
 import sys
 
-from solver.cli import CliError, add_format_option
+from solver.cli import CliError, Command, add_format_option
 
 SIMULATE_HELP = "Monte Carlo: success rates, goals and expected settlement over random deals"
 SIMULATE_DESCRIPTION = (
@@ -286,3 +288,9 @@ def plot_command(args):
         raise CliError("cannot write %s: %s" % (args.output, exc.strerror or exc)) from None
     print("wrote %s (%s chart, %d deals)" % (args.output, args.kind, summary.deals), file=sys.stderr)
     return 0
+
+
+SIMULATE = Command("simulate", SIMULATE_HELP, simulate_command, simulate_arguments, SIMULATE_DESCRIPTION)
+BID = Command("bid", BID_HELP, bid_command, bid_arguments, BID_DESCRIPTION)
+ODDS = Command("odds", ODDS_HELP, odds_command, odds_arguments, ODDS_DESCRIPTION)
+PLOT = Command("plot", PLOT_HELP, plot_command, plot_arguments, PLOT_DESCRIPTION)

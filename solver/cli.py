@@ -26,6 +26,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from . import __version__
 from .errors import IllegalMoveError, NotationError, SeatError, TarokError
 from .notation import position_kwargs_from_json, position_kwargs_from_line
 from .position import DEMAND, Position
@@ -767,24 +768,19 @@ def _analyse(args):
     return 0
 
 
-# ------------------------------------------------- hand analysis (analysis/)
+# ------------------------------------------------- registered subcommands
 
-def _analysis(name):
-    """A function of analysis/commands.py, imported when a subcommand needs it."""
-    from analysis import commands
-    return getattr(commands, name)
+COMMAND_GROUP = "tarokdd.commands"  # entry points: Command objects of other packages (analysis)
 
 
-def _register_analysis():
-    """simulate, bid, odds, plot: their arguments and runs live in analysis/commands.py."""
-    from analysis import commands as a
-    for name, stem in (("simulate", "SIMULATE"), ("bid", "BID"), ("odds", "ODDS"), ("plot", "PLOT")):
-        command(name, getattr(a, stem + "_HELP"),
-                lambda parser, name=name: _analysis(name + "_arguments")(parser),
-                getattr(a, stem + "_DESCRIPTION"))(lambda args, name=name: _analysis(name + "_command")(args))
-
-
-_register_analysis()
+def registered_commands():
+    """The :class:`Command` s other installed packages add through the entry-point group
+    ``tarokdd.commands`` (the hand analysis adds simulate, bid, odds and plot): the solver
+    reaches them without importing those packages by name."""
+    from importlib.metadata import entry_points
+    found = entry_points()
+    group = found.select(group=COMMAND_GROUP) if hasattr(found, "select") else found.get(COMMAND_GROUP, ())
+    return [ep.load() for ep in group]
 
 
 # ------------------------------------------------------------------- main
@@ -793,9 +789,13 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog=PROG, description="Double-dummy solver and hand analysis for tarot card games "
         "(Slovenian Tarok, Königrufen, French Tarot, Danish Tarok).")
+    parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for cmd in COMMANDS.values():
+    commands = dict(COMMANDS)
+    for cmd in registered_commands():
+        commands.setdefault(cmd.name, cmd)
+    for cmd in commands.values():
         p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.description)
         if cmd.arguments:
             cmd.arguments(p)

@@ -79,6 +79,11 @@ class ScoringError(TarokError):
     levels, poignée, Danish declarations or cups, Königrufen values)."""
 
 
+class ParameterError(TarokError):
+    """A bad argument to the solving API or to the command line's solver options (``limit``,
+    ``memory_mb``, ``threads``, ``workers``): names the parameter and the values it takes."""
+
+
 class MissingValueError(ScoringError):
     """A value the seeds do not give and the configuration does not set (the Königrufen bid
     and bonus tables, RULES.md Q-AT1).  ``key`` names it."""

@@ -16,7 +16,6 @@ written canonically, so ``from_line(p.to_line())`` gives back the same position.
 """
 
 import json
-from pathlib import Path
 
 from .cards import format_hand
 from .errors import NotationError
@@ -263,17 +262,3 @@ def position_summary(pos):
     if pos.end_reason:
         lines.append("play stopped: %s" % pos.end_reason)
     return "\n".join(lines)
-
-
-def load_example(name):
-    """A bundled example game (``solver/examples/NAME.json``) as a Position.
-
-    >>> load_example("slovenian4_three").variant.id
-    'slovenian4'
-    """
-    from .position import Position
-    path = Path(__file__).parent / "examples" / (name + ".json")
-    if not path.is_file():
-        names = sorted(p.stem for p in path.parent.glob("*.json"))
-        raise NotationError("no bundled example %r; examples: %s" % (name, ", ".join(names)))
-    return Position.from_json(path.read_text(encoding="utf-8"))

@@ -15,6 +15,8 @@ from collections import namedtuple
 from .cards import SUIT_LETTERS, TRUMP, format_hand, parse_card, parse_cards, sort_key
 from .errors import (AnnouncementError, CardCountError, DuplicateCardError, HandSizeError,
                      IllegalDiscardError, IllegalMoveError, NotationError, SeatError, TarokError)
+from .notation import (position_kwargs_from_json, position_kwargs_from_line, position_summary, position_to_json,
+                       position_to_line)
 from .variants import (EACH, EXCHANGE, EXCUSE, NEGATIVE, NO_TRICKS, ONE_TRICK, POSITIVE,
                        SKAT, SKUS, SOLORUFER, TO_DECLARER, TO_DEFENCE, TRUMP_22, UNUSED, VALAT,
                        get_variant)
@@ -150,13 +152,11 @@ class Position:
     @classmethod
     def from_json(cls, data):
         """Build from a dict or JSON text (schema: README, *Position files*)."""
-        from .notation import position_kwargs_from_json
         return cls(**position_kwargs_from_json(data))
 
     @classmethod
     def from_line(cls, text):
         """Build from the one-line form (README, *One-line form*)."""
-        from .notation import position_kwargs_from_line
         return cls(**position_kwargs_from_line(text))
 
     @classmethod
@@ -166,12 +166,10 @@ class Position:
 
     def to_json(self):
         """The canonical dict of this position (the start of play plus the play record)."""
-        from .notation import position_to_json
         return position_to_json(self)
 
     def to_line(self):
         """The canonical one-line form."""
-        from .notation import position_to_line
         return position_to_line(self)
 
     def copy(self):
@@ -808,7 +806,6 @@ class Position:
         return "Position.from_line(%r)" % self.to_line()
 
     def __str__(self):
-        from .notation import position_summary
         return position_summary(self)
 
 
