@@ -7,6 +7,8 @@ minimax.  ``party`` is a party index of the position (0 = declarer side in team
 games; the seat itself in each-for-himself games).
 """
 
+from .text import shown
+
 # goal id -> (description, which variants / contracts it applies to)
 GOALS = {
     "points": "card points the side ends with (exact units)",
@@ -38,8 +40,8 @@ def applies(pos, goal):
     """None if ``goal`` can be asked of ``pos``, else the reason it cannot."""
     v, c = pos.variant, pos.contract
     fam = v.family
-    if goal not in GOALS:
-        return "unknown goal %r; goals are %s" % (goal, ", ".join(GOALS))
+    if not isinstance(goal, str) or goal not in GOALS:
+        return "unknown goal %s; goals are %s" % (shown(goal), ", ".join(GOALS))
     if goal == "win":
         if c.each_for_himself:
             return "%s has no contract to make" % c.name

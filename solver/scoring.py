@@ -31,7 +31,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from . import goals
-from .errors import MissingValueError, ScoringError
+from .errors import MissingValueError, NotationError, ScoringError
+from .notation import check_plain, read_json
+from .text import is_whole, shown, whole_number
 from .variants import EACH, NEGATIVE, POSITIVE
 
 Cups = namedtuple("Cups", "pagat king")
@@ -49,6 +51,7 @@ _POIGNEE_ALIASES = {"single": 0, "simple": 0, "enkel": 0, "double": 1, "dubbel":
 # variants.py (what the seed states) plus the position's ``values``.
 AT_BONUSES = ("pagat", "uhu", "pelikan", "quapil", "king_ultimo", "koenigfang", "mondfang", "trull",
               "kings", "honneurs", "absolut", "valat")
+MAX_AMOUNT = 10 ** 9  # no cup content or tariff value is larger (a guard against typos, not a rule)
 AT_SECHSERDREIER_LOST = 12  # AT-8.1 "im Verlustfall Grundwert 12"
 _AT_ULTIMO = {"pagat": "pagat-ultimo", "uhu": "uhu", "pelikan": "pelikan", "quapil": "quapil"}
 _AT_WHERE = {"pagat": "black", "uhu": "black", "pelikan": "black", "quapil": "black", "mondfang": "black",
@@ -177,6 +180,11 @@ def _family_only(pos, what, value, family, rule):
         raise ScoringError("%s is a %s scoring input (%s); %s has none" % (what, family, rule, pos.variant.id))
 
 
+def _check_list(what, items, example):
+    if not isinstance(items, (list, tuple)):
+        raise ScoringError("%s takes a list such as %s, not %s" % (what, example, shown(items)))
+
+
 def _kontra(pos, kontra):
     """{'game' or announcement name: level 1..}: kontra / re / sub (/ mort) (AT-6.6, SI-6.5)."""
     if not kontra:
@@ -192,17 +200,17 @@ def _kontra(pos, kontra):
     announced = {name for name, _ in pos.announcements}
     out = {}
     for key, level in kontra.items():
-        key = str(key).strip().lower()
+        key = key.strip().lower() if isinstance(key, str) else key
         if key != "game" and key not in announced:
-            raise ScoringError("kontra on %r: only the game or an announcement of this deal (%s) can be "
-                               "doubled" % (key, ", ".join(sorted(announced)) or "none announced"))
+            raise ScoringError("kontra on %s: only the game or an announcement of this deal (%s) can be "
+                               "doubled" % (shown(key), ", ".join(sorted(announced)) or "none announced"))
         if isinstance(level, str):
             word = level.strip().lower()
-            level = KONTRA_WORDS.get(word, int(word) if word.isdigit() else None)
-        if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= top:
-            raise ScoringError("kontra level of %s must be 0-%d (%s), not %r"
+            level = KONTRA_WORDS.get(word, whole_number(word))
+        if not is_whole(level, 0, top):
+            raise ScoringError("kontra level of %s must be 0-%d (%s), not %s"
                                % (key, top, ", ".join("%d %s" % (i, KONTRA_NAMES[i]) for i in range(1, top + 1)),
-                                  level))
+                                  shown(level)))
         if level:
             out[key] = level
     return out
@@ -213,20 +221,21 @@ def _poignees(pos, items, options):
     if not items:
         return ()
     _family_only(pos, "poignees", items, "french", "FR-7.2")
-    shown = {}
+    _check_list("poignees", items, '["double@0"]')
+    levels = {}
     for item in items:
         if isinstance(item, dict):
             size, seat = item.get("size"), item.get("seat")
         else:
             size, _, seat = str(item).partition("@")
-            seat = int(seat) if seat.strip().isdigit() else (seat or None)
+            seat = (seat or None) if whole_number(seat) is None else whole_number(seat)
         level = _POIGNEE_ALIASES.get(str(size).strip().lower())
         if level is None:
-            raise ScoringError("poignée %r: the sizes are single, double, triple" % (item,))
+            raise ScoringError("poignée %s: the sizes are single, double, triple" % shown(item))
         seat = pos.declarer if seat is None else seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < pos.players:
-            raise ScoringError("poignée %r: seat must be 0-%d" % (item, pos.players - 1))
-        if seat in shown:
+            raise ScoringError("poignée %s: seat must be 0-%d" % (shown(item), pos.players - 1))
+        if seat in levels:
             raise ScoringError("seat %d shows two poignées" % seat)
         need = goals.POIGNEE_TRUMPS[pos.players][level]
         if not pos.composed:
@@ -236,8 +245,8 @@ def _poignees(pos, items, options):
                                    "seat %d holds %d%s (FR-7.2, Q-FR11)"
                                    % (seat, POIGNEES[level], need, pos.players, seat, have,
                                       "" if options["poignee_excuse_counts"] else ", the Excuse not counted"))
-        shown[seat] = level
-    return tuple("%s@%d" % (POIGNEES[shown[s]], s) for s in sorted(shown))
+        levels[seat] = level
+    return tuple("%s@%d" % (POIGNEES[levels[s]], s) for s in sorted(levels))
 
 
 def _declarations(pos, items):
@@ -245,19 +254,20 @@ def _declarations(pos, items):
     if items is None:
         return None
     _family_only(pos, "declarations", True, "danish", "DK-6")
+    _check_list("declarations", items, '["tarokker:11@0", "konger@2"]')
     by_seat = {s: [] for s in range(pos.players)}
     for item in items:
         if isinstance(item, dict):
             text, seat = str(item.get("name", "")), item.get("seat")
         else:
             text, _, seat = str(item).partition("@")
-            seat = int(seat) if seat.strip().isdigit() else (seat or None)
+            seat = (seat or None) if whole_number(seat) is None else whole_number(seat)
         seat = pos.dealer if seat is None else seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < pos.players:
-            raise ScoringError("declaration %r: seat must be 0-%d" % (item, pos.players - 1))
+            raise ScoringError("declaration %s: seat must be 0-%d" % (shown(item), pos.players - 1))
         token = _declaration_token(text.strip().lower(), item)
         if token == "before_discard" and seat != pos.dealer:
-            raise ScoringError("declaration %r: only the dealer (seat %d) discards (DK-2.8)" % (item, pos.dealer))
+            raise ScoringError("declaration %s: only the dealer (seat %d) discards (DK-2.8)" % (shown(item), pos.dealer))
         if token != "pas" and token not in by_seat[seat]:
             by_seat[seat].append(token)
     out = []
@@ -269,16 +279,16 @@ def _declarations(pos, items):
 def _declaration_token(text, item):
     parts = text.split(":")
     kind = parts[0]
-    bad = ScoringError("declaration %r: write tarokker:N, matadorer:N, kavaleri:SUIT[:half|full|sprojtefuld], "
-                       "konger[:half|full|sprojtefuld], pas or before_discard, then @seat (DK-6.2)" % (item,))
+    bad = ScoringError("declaration %s: write tarokker:N, matadorer:N, kavaleri:SUIT[:half|full|sprojtefuld], "
+                       "konger[:half|full|sprojtefuld], pas or before_discard, then @seat (DK-6.2)" % shown(item))
     if kind in ("pas", "before_discard") and len(parts) == 1:
         return kind
     if kind in ("tarokker", "matadorer"):
-        if len(parts) != 2 or not parts[1].isdigit():
+        if len(parts) != 2 or whole_number(parts[1]) is None:
             raise bad
-        n, low = int(parts[1]), 10 if kind == "tarokker" else 3
+        n, low = whole_number(parts[1]), 10 if kind == "tarokker" else 3
         if n < low or n > 22:
-            raise ScoringError("declaration %r: %s counts %d to 22" % (item, kind, low))
+            raise ScoringError("declaration %s: %s counts %d to 22" % (shown(item), kind, low))
         return "%s:%d" % (kind, n)
     if kind == "kavaleri" and len(parts) in (2, 3) and parts[1].upper() in ("S", "H", "D", "C"):
         level = DANISH_LEVEL_ALIASES.get(parts[2] if len(parts) == 3 else "full")
@@ -299,14 +309,14 @@ def _cups(pos, cups):
     if isinstance(cups, (list, tuple)) and len(cups) == 2:
         cups = {"pagat": cups[0], "king": cups[1]}
     if not isinstance(cups, dict) or set(cups) != {"pagat", "king"}:
-        raise ScoringError('cups takes both contents, e.g. {"pagat": 60, "king": 60}, not %r' % (cups,))
+        raise ScoringError('cups takes both contents, e.g. {"pagat": 60, "king": 60}, not %s' % shown(cups))
     out = {}
     for key in ("pagat", "king"):
         value = cups[key]
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ScoringError("the %s cup holds a whole number of P (0 or more), not %r" % (key, value))
+        if whole_number(value) is not None:
+            value = whole_number(value)
+        if not is_whole(value, 0, MAX_AMOUNT):
+            raise ScoringError("the %s cup holds a whole number of P (0 to %d), not %s" % (key, MAX_AMOUNT, shown(value)))
         out[key] = value
     return out
 
@@ -321,17 +331,17 @@ def _values(pos, values):
     known = [c for c in pos.variant.contracts if c != "sechserdreier"] + list(AT_BONUSES)
     out = {}
     for key, value in values.items():
-        key = str(key).strip().lower()
+        key = key.strip().lower() if isinstance(key, str) else key
         if key == "sechserdreier":
             raise ScoringError("the Sechserdreier's value is the option sechserdreier_won_value "
                                "(a lost one costs the seed's %d, AT-8.1)" % AT_SECHSERDREIER_LOST)
         if key not in known:
-            raise ScoringError("values: %r is neither a Königrufen contract nor a bonus; keys are %s"
-                               % (key, ", ".join(known)))
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ScoringError("values: %s must be a whole number (0 or more), not %r" % (key, value))
+            raise ScoringError("values: %s is neither a Königrufen contract nor a bonus; keys are %s"
+                               % (shown(key), ", ".join(known)))
+        if whole_number(value) is not None:
+            value = whole_number(value)
+        if not is_whole(value, 0, MAX_AMOUNT):
+            raise ScoringError("values: %s must be a whole number (0 to %d), not %s" % (key, MAX_AMOUNT, shown(value)))
         out[key] = value
     return out
 
@@ -349,6 +359,7 @@ def settle(pos, **overrides):
     if not pos.is_over:
         raise ScoringError("play is not over (trick %d of %d): a settlement needs a finished deal"
                            % (pos.trick_number, pos.n_tricks))
+    check_plain(overrides)
     inputs = dict(kontra=pos.kontra, poignees=pos.poignees, declarations=pos.declarations, cups=pos.cups,
                   values=pos.values)
     given = {}
@@ -372,22 +383,21 @@ def parse_overrides(items):
     """``settle`` keyword arguments from ``key=value`` texts (for a command line):
     ``["diff_round=5", "mond_penalty=false", 'kontra={"game": 1}', "cups=[80,60]"]``.
     Values: JSON objects / lists, true / false, whole numbers, else the text."""
-    import json
     out = {}
     for item in items or ():
         key, eq, value = str(item).partition("=")
         key, value = key.strip(), value.strip()
         if not eq or not key:
-            raise ScoringError("a scoring override is written key=value, got %r" % item)
+            raise ScoringError("a scoring override is written key=value, got %s" % shown(item))
         if value[:1] in ("{", "["):
             try:
-                value = json.loads(value)
-            except ValueError as exc:
-                raise ScoringError("override %s: not valid JSON: %s" % (key, exc)) from None
+                value = read_json(value)
+            except NotationError as exc:
+                raise ScoringError("override %s: %s" % (key, exc)) from None
         elif value.lower() in ("true", "false"):
             value = value.lower() == "true"
-        elif value.lstrip("-").isdigit():
-            value = int(value)
+        elif whole_number(value) is not None:
+            value = whole_number(value)
         out[key] = value
     return out
 

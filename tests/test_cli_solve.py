@@ -244,19 +244,6 @@ def test_solve_ctrl_c(capsys, monkeypatch):
     assert run(capsys, "solve", SLOVENIAN, "-t", "10") == (130, "", "")
 
 
-def test_interruptible_solver_passes_results_and_errors():
-    class Fake:
-        def solve(self, value, fail=False):
-            if fail:
-                raise ValueError("boom")
-            return value * 2
-
-    wrapped = cli._Interruptible(Fake())
-    assert wrapped.solve(21) == 42
-    with pytest.raises(ValueError, match="boom"):
-        wrapped.solve(1, fail=True)
-
-
 # ---------------------------------------------------------------- analyse
 
 def test_analyse_text(capsys):
