@@ -12,6 +12,7 @@ first few escaping inputs in full.  Exit status 1 when anything escaped.
 """
 
 import argparse
+import faulthandler
 import json
 import os
 import platform
@@ -47,12 +48,14 @@ def main(argv=None):
         fuzzer = Fuzzer(args.seed, workdir)
         for i in range(args.inputs):
             kind = kinds[i % len(kinds)]
+            faulthandler.dump_traceback_later(120)  # an input that hangs shows where
             try:
                 fuzzer.one(kind, random.Random(rng.getrandbits(64)))
             except Escape as exc:
                 escapes[kind] += 1
                 if len(examples) < args.keep:
                     examples.append({"kind": kind, "what": exc.what, "input": exc.shown})
+            faulthandler.cancel_dump_traceback_later()
             if (i + 1) % 5000 == 0:
                 print("%d inputs, %d escapes, %.0f s" % (i + 1, sum(escapes.values()), time.perf_counter() - started),
                       file=sys.stderr)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from . import __version__
 from .bundled import example_names, example_path
-from .text import shown, whole_number
+from .text import count_of, shown, whole_number
 from .errors import IllegalMoveError, NotationError, ParameterError, SeatError, TarokError
 from .notation import position_kwargs_from_json, position_kwargs_from_line
 from .position import DEMAND, Position
@@ -264,15 +264,15 @@ def _replay_text(pos):
     lines.append("")
     for i in range(len(pos.parties)):
         won = pos.tricks_won(i)
-        lines.append("%s: %d trick%s, %s points" % (party_label(pos, i), won, "" if won == 1 else "s",
-                                                    pos.points_display(i)))
+        lines.append("%s: %s, %s" % (party_label(pos, i), count_of(won, "trick"), count_of(pos.points_display(i),
+                                                                                             "point")))
     report = replay_report(pos)
     if report["talon"]["cards"]:
-        lines.append("talon (counts for nobody): %s points" % report["talon"]["points"])
+        lines.append("talon (counts for nobody): %s" % count_of(report["talon"]["points"], "point"))
     if report["on_table"]["cards"]:
-        lines.append("in the unfinished trick: %s points" % report["on_table"]["points"])
+        lines.append("in the unfinished trick: %s" % count_of(report["on_table"]["points"], "point"))
     if report["unplayed"]["cards"]:
-        lines.append("still in the hands: %s points" % report["unplayed"]["points"])
+        lines.append("still in the hands: %s" % count_of(report["unplayed"]["points"], "point"))
     lines.append("(%s points in the whole deal)" % v.format_units(v.total_units))
     return "\n".join(lines)
 
@@ -515,7 +515,7 @@ def _goal_value(pos, goal, value):
         return "yes" if value else "no"
     if goal == "points":
         return v.format_units(value) + ("" if v.unit == 1 else " (%d %s)" % (value, v.unit_name))
-    return "%d trick%s" % (value, "" if value == 1 else "s")
+    return count_of(value, "trick")
 
 
 def _position_header(pos):
@@ -528,8 +528,8 @@ def _position_header(pos):
         ": " + "  ".join("%d:%s" % (s, tok) for s, tok in pos.current_trick) if pos.current_trick else "",
         pos.to_move))
     body.append("so far: " + "; ".join(
-        "%s %d trick%s, %s points" % (pos.party_name(i), pos.tricks_won(i), "" if pos.tricks_won(i) == 1 else "s",
-                                       pos.points_display(i)) for i in range(len(pos.parties))))
+        "%s %s, %s" % (pos.party_name(i), count_of(pos.tricks_won(i), "trick"), count_of(pos.points_display(i), "point"))
+        for i in range(len(pos.parties))))
     return body
 
 
@@ -711,7 +711,7 @@ def analysis_text(analysis, pos):
         lines.append("value at the end: %s%s" % (_analysis_value(a, a.end),
                                                   " (play is over)" if a.end.final else ""))
     else:
-        lines.append("interrupted: %d card%s analysed" % (len(a.steps), "" if len(a.steps) == 1 else "s"))
+        lines.append("interrupted: %s analysed" % count_of(len(a.steps), "card"))
     mistakes = a.mistakes
     if mistakes:
         by_seat = {}

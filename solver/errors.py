@@ -85,9 +85,11 @@ class ParameterError(TarokError):
 
 
 class MissingValueError(ScoringError):
-    """A value the seeds do not give and the configuration does not set (the Königrufen bid
-    and bonus tables, RULES.md Q-AT1).  ``key`` names it."""
+    """Values the seeds do not give and the configuration does not set (the Königrufen bid
+    and bonus tables, RULES.md Q-AT1).  ``keys`` names every one the settlement needs, ``key``
+    the first."""
 
-    def __init__(self, message, key=None):
+    def __init__(self, message, key=None, keys=None):
         super().__init__(message)
         self.key = key
+        self.keys = list(keys) if keys is not None else [] if key is None else [key]

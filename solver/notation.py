@@ -19,7 +19,7 @@ import json
 
 from .cards import format_hand
 from .errors import NotationError
-from .text import shown, whole_number
+from .text import count_of, shown, whole_number
 
 FIELDS = ("variant", "contract", "declarer", "partner", "called_king", "hands", "declarer_pile",
           "defence_pile", "talon", "skat", "seat_piles", "tricks_taken", "announcements", "options",
@@ -307,8 +307,8 @@ def position_summary(pos):
         lines.append("  trick %2d  %s" % (pos.trick_number,
                                           "  ".join("%d:%s" % (s, tok) for s, tok in pos.current_trick)))
     for party in range(len(pos.parties)):
-        lines.append("%s: %d tricks, %s points" % (pos.party_name(party), pos.tricks_won(party),
-                                                  pos.points_display(party)))
+        lines.append("%s: %s, %s" % (pos.party_name(party), count_of(pos.tricks_won(party), "trick"),
+                                     count_of(pos.points_display(party), "point")))
     if pos.end_reason:
         lines.append("play stopped: %s" % pos.end_reason)
     return "\n".join(lines)

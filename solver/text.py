@@ -39,3 +39,9 @@ def shown(value, width=60):
     except (ValueError, RecursionError):  # an int too long to print, or deep nesting inside
         text = "a %s too large to show" % type(value).__name__
     return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def count_of(number, noun):
+    """'1 trick', '3 tricks', '1 point', '46 2/3 points': ``number`` an int or its display text."""
+    text = str(number)
+    return "%s %s" % (text, noun if text in ("1", "-1") else noun + "s")

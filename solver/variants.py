@@ -323,8 +323,12 @@ _KOENIGRUFEN_OPTIONS = _options(
             "in Farbendreier a player void in the led suit must still play a tarock"),
     _switch("maerchenstich_in_negative", False, "AT-4.3, Q-X4",
             "the Märchenstich (Pagat beats Mond and Sküs in one trick) also in Bettler, Piccolo and Trischaken"),
+    Option("tariff", "seed", ("seed", "ooe_2023"), "AT-8, Q-AT1, §2.8",
+           "scoring: the values of the bid and bonus tables the seed leaves out: seed = only what [001] "
+           "states (the others must be given in 'values'); ooe_2023 = the complete tariff of the Upper Austrian "
+           "tournament rules (Oberösterreichische Tarockregeln, version 4/2023)"),
     Option("sechserdreier_won_value", 6, (6, 12), "AT-8.1, Q-AT2",
-           "scoring: a won Sechserdreier is worth 6 (a lost one always costs the seed's 12)"),
+           "scoring with the seed's values: a won Sechserdreier is worth 6 (a lost one always costs the seed's 12)"),
     Option("trischaken_tie_order", "vorhand_backwards", ("vorhand_backwards", "vorhand_forwards"),
            "AT-8.7, Q-AT4",
            "scoring: who loses a Trischaken tie for most points: Vorhand, then the player before "
