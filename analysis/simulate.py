@@ -647,14 +647,18 @@ def read_results(path):
             continue
         try:
             data = json.loads(line.decode("utf-8"))
-        except (ValueError, UnicodeDecodeError):
+            if not isinstance(data, dict):
+                raise ValueError("not a record")
+        except (ValueError, RecursionError):  # (also bytes that are not UTF-8, numbers too long to read)
             if last:
                 break  # torn: the process was stopped while writing
             raise AnalysisError("%s line %d is not a results record (not JSON)" % (path, number)) from None
         if last:  # complete JSON but no newline: treat as torn too
             break
         if header is None:
-            if data.get("type") != "header" or data.get("format") != FORMAT:
+            if data.get("type") != "header" or data.get("format") != FORMAT or not (
+                    isinstance(data.get("task"), dict) and isinstance(data.get("deals"), int)
+                    and isinstance(data.get("chunk_size"), int)):
                 raise AnalysisError("%s is not a tarokdd results file (no %s header)" % (path, FORMAT))
             header = data
         elif data.get("type") == "chunk":

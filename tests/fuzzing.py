@@ -399,20 +399,14 @@ class Fuzzer:
         return False
 
     def _json(self, rng):
-        data = json_input(rng, rng.choice(self.bases))
-
-        def run():
-            pos = Position.from_json(data) if rng.random() < 0.8 else Position.parse(data)
-            check_round_trip(pos)
-        return self._guard("json", shown(data), run)
+        return self._reads("json", json_input(rng, rng.choice(self.bases)), Position.from_json, rng.random() < 0.8)
 
     def _line(self, rng):
-        text = line_input(rng, rng.choice(self.lines))
+        return self._reads("line", line_input(rng, rng.choice(self.lines)), Position.from_line, rng.random() < 0.7)
 
-        def run():
-            pos = Position.from_line(text) if rng.random() < 0.7 else Position.parse(text)
-            check_round_trip(pos)
-        return self._guard("line", shown(text), run)
+    def _reads(self, kind, data, reader, direct):
+        """Read ``data`` with ``reader`` (else with Position.parse); what reads must read back."""
+        return self._guard(kind, shown(data), lambda: check_round_trip(reader(data) if direct else Position.parse(data)))
 
     def _api(self, rng):
         pos = rng.choice(self.endgames)
@@ -477,7 +471,8 @@ class Fuzzer:
         return path
 
     def _cli(self, rng):
-        command = rng.choice(("show", "replay", "solve", "analyse", "score", "deal", "variants", "solve", "score"))
+        command = rng.choice(("show", "replay", "solve", "analyse", "score", "deal", "variants", "solve", "score",
+                              "plot", "simulate"))
         pick = rng.random()
         if pick < 0.2:
             source = rng.choice(example_names() + ["nothing", ".", "/", ""])
@@ -491,19 +486,23 @@ class Fuzzer:
             base = rng.choice(self.endgames).to_json() if command in ("solve", "analyse") else rng.choice(self.bases)
             source = self._file(rng, json.dumps(base))
         argv = [command]
-        if command == "deal":
+        if command in ("plot", "simulate"):  # a results file that is not one (the analysis reads it first)
+            results = self._file(rng, rng.choice((deep(rng), HUGE, b"\xd4\n", "5\n", "[]\n", "{}\n",
+                                                  '{"type": "header", "format": "x"}\n',
+                                                  '{"type": "header", "format": "tarokdd-simulate/1", "task": 5}\n')))
+            argv += [results, "-o", os.path.join(self.workdir, "chart.png")] if command == "plot" else [
+                "--resume", "-o", results]
+        elif command == "deal" or (command == "variants" and rng.random() < 0.5):
             argv.append(rng.choice(list(VARIANTS) + [weird_text(rng)[:40]]))
         elif command != "variants":
             argv.append(source)
-        elif rng.random() < 0.5:
-            argv.append(rng.choice(list(VARIANTS) + [weird_text(rng)[:40]]))
         options = {"solve": ("--goal", "--side", "--limit", "--memory", "--threads", "--at-trick", "--all-cards",
                              "--pv", "--json"),
                    "analyse": ("--goal", "--side", "--limit", "--memory", "--from-trick", "--json"),
                    "score": ("--set", "--set", "--json"), "show": ("--format",), "replay": ("--json",),
                    "deal": ("--contract", "--seed", "--declarer", "--format"),
-                   "variants": ("--format",)}[command]
-        for _ in range(rng.randrange(0, 4)):
+                   "variants": ("--format",)}.get(command, ())
+        for _ in range(rng.randrange(0, 4) if options else 0):
             flag = rng.choice(options)
             argv.append(flag)
             if flag in ("--all-cards", "--pv", "--json"):
