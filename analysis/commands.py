@@ -12,6 +12,7 @@ import os
 import sys
 
 from solver.cli import CliError, Command, add_format_option
+from solver.text import whole_number
 
 SIMULATE_HELP = "Monte Carlo: success rates, goals and expected settlement over random deals"
 SIMULATE_DESCRIPTION = (
@@ -141,7 +142,7 @@ def _pairs(items, what):
         value = value.strip()
         low = value.lower()
         out[key.strip()] = True if low == "true" else False if low == "false" else (
-            int(value) if value.lstrip("-").isdigit() else value)
+            value if whole_number(value) is None else whole_number(value))
     return out
 
 
@@ -149,9 +150,9 @@ def _known(items):
     out = {}
     for item in items:
         seat, eq, cards = str(item).partition("=")
-        if not eq or not seat.strip().isdigit():
+        if not eq or whole_number(seat) is None:
             raise CliError("--known is written SEAT=CARDS, e.g. --known '2=HK T21', got %r" % item)
-        out[int(seat)] = out.get(int(seat), "") + " " + cards
+        out[whole_number(seat)] = out.get(whole_number(seat), "") + " " + cards
     return out
 
 

@@ -19,7 +19,7 @@ _EXPORTS = {
     **{name: "errors" for name in (
         "TarokError", "NotationError", "UnknownCardError", "CardNotInDeckError", "DuplicateCardError",
         "CardCountError", "HandSizeError", "UnknownVariantError", "UnknownContractError", "SeatError",
-        "IllegalDiscardError", "IllegalMoveError", "AnnouncementError", "OptionError", "ParameterError",
+        "IllegalDiscardError", "IllegalMoveError", "AnnouncementError", "OptionError", "ParameterError", "RedealError",
         "ScoringError", "MissingValueError")},
 }
 

@@ -358,7 +358,7 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
     """Resolve the full current trick: what it is worth to the side; start the next one."""
     cdef int n = R.n_seats, last = S.trick_no == R.n_tricks
     cdef int w = trick_winner(R, S, n, last) if S.slow else S.win
-    cdef int ws = S.t_seat[w], i, dest, v = 0, ex = -1, s, r, total = 0, special = 0
+    cdef int ws = S.t_seat[w], i, to_side, v = 0, ex = -1, s, r, total = 0, special = 0
     for i in range(n):
         s = S.t_suit[i]
         r = S.t_rank[i]
@@ -373,12 +373,14 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
         for i in range(n):
             s = S.t_suit[i]
             r = S.t_rank[i]
-            dest = ws
+            to_side = R.side[ws]
             if s == SPECIAL:
                 ex = i
                 if not last:
-                    dest = S.t_seat[i]  # returns to its holder's side (FR-4.3, DK-4.4)
-            if R.side[dest]:
+                    to_side = R.side[S.t_seat[i]]  # returns to its holder's side (FR-4.3, DK-4.4)
+                elif R.special_kind == SPECIAL_EXCUSE and i != w:
+                    to_side = not R.side[S.t_seat[i]]  # FR-4.4: leaves its side unless chelem
+            if to_side:
                 v += R.pts[s][r]
                 if (R.bout_mask[s] >> r) & 1:
                     v += R.bout_bonus[S.bouts]
@@ -514,7 +516,8 @@ cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept 
     by one party wins every trick it is played to, so those cards, the other cards of those
     tricks and their trick units are that party's.  Not used where a tarok can lose (colour
     games, colour valat) or the emperor trick could turn the top trumps over."""
-    cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0
+    cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0, others
+    cdef int chelem_sides = 0  # bit x: a seat with R.side x may take the last trick with the Excuse
     cdef int per_seat[MAX_SEATS]
     cdef uint32_t all_trumps = 0, bits
     if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
@@ -524,7 +527,7 @@ cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept 
         all_trumps |= S.hand[seat][TRUMP]
         per_seat[seat] = 0
         if chelem_open(R, S, seat):
-            return 0
+            chelem_sides |= 1 << R.side[seat]
     if emperor_open(R, all_trumps):
         return 0
     bits = all_trumps
@@ -543,11 +546,114 @@ cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept 
         v += R.pts[TRUMP][r]
     if top_cards == 0:
         return 0
+    others = 0
     for seat in range(R.n_seats):
         if per_seat[seat] > tricks:
             tricks = per_seat[seat]
+    if tricks < 2 and chelem_sides & (1 << (1 - counted_side[0])):
+        return 0  # FR-4.4: the others' Excuse may beat the top trump in the last trick; with two
+        # tricks of top trumps one comes earlier, and the others' chelem is gone
+    for seat in range(R.n_seats):
+        if R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL] and R.side[seat] == counted_side[0]:
+            others = -1  # their own Excuse may fall in the last trick and leave them (FR-4.4)
     # the other cards of those tricks are worth at least the deck's cheapest card
-    return v + (R.n_seats * tricks - top_cards) * R.min_pts + R.trick_units * tricks
+    others += R.n_seats * tricks - top_cards
+    return v + others * R.min_pts + R.trick_units * tricks
+
+
+cdef int lead_sure_count(const Rules* R, const State* S, int* counted_side) noexcept nogil:
+    """What the leader's party surely collects by a plan of its own, at a trick start (DDS's
+    QuickTricks, for trumps): the leader cashes his top trumps (his run above every other
+    trump) until no opponent can have a trump left, then his masters (in each suit his run
+    above every other card of it; the opponents can no longer ruff, nor his partners, whom
+    the draw stripped), then the rest of his top trumps, keeping the lead throughout; then he
+    leads his Excuse, which stays with his side (FR-4.3), if that trick is not the last, or
+    takes the last trick with it when his side has won every trick (FR-4.4).
+    Counted: his cards, the deck's cheapest card for every other card of those tricks, their
+    trick units and, for the side, the bonus of the bouts among his cards (FR-6.4).
+    ``counted_side`` is set to R.side of the leader."""
+    cdef int lead = S.leader, seat, s, r, k, rounds = 0, team_trumps = 0, run = 0, masters = 0
+    cdef int tricks_left = R.n_tricks - S.trick_no + 1, bouts = 0, v = 0, others, plan, i
+    cdef int team_excuse = 0, opp_skus = 0
+    cdef uint32_t rest[N_SUITS]  # every other seat's cards
+    cdef uint32_t bits
+    if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
+            or R.exactly_one or R.colour_lead_rule or R.side[lead] != R.maxer[lead]):
+        return 0  # (the last: the plan is worth following only to a party that wants the count)
+    if R.special_kind == SPECIAL_SKUS and S.hand[lead][SPECIAL]:
+        return 0  # DK-3.7: a demand may force his skus into a trick of the plan
+    for i in range(R.n_reserved):
+        if (R.res_seat[i] == lead and R.res_trick[i] >= S.trick_no
+                and (S.hand[lead][R.res_suit[i]] >> R.res_rank[i]) & 1):
+            return 0  # AT-3.4, SI-3.5: a reserved card may be due in a trick of the plan
+    for s in range(N_SUITS):
+        rest[s] = 0
+    for seat in range(R.n_seats):
+        if seat == lead:
+            continue
+        for s in range(N_SUITS):
+            rest[s] |= S.hand[seat][s]
+        k = popcount32(S.hand[seat][TRUMP])
+        if R.party[seat] != R.party[lead]:
+            # each round of trumps takes a trump from every opponent holding one (they must
+            # follow), but an Excuse or skus may stand in for one of them
+            k += S.hand[seat][SPECIAL] != 0
+            if k > rounds:
+                rounds = k
+            opp_skus |= R.special_kind == SPECIAL_SKUS and S.hand[seat][SPECIAL] != 0
+            if tricks_left < 2 and chelem_open(R, S, seat):
+                return 0  # FR-4.4: their Excuse takes the last trick
+        else:
+            if k > team_trumps:
+                team_trumps = k
+            team_excuse |= R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL] != 0
+    if R.emperor and emperor_open(R, rest[TRUMP] | S.hand[lead][TRUMP]) and (
+            (S.hand[lead][TRUMP] >> 21) & 3) != 3:
+        return 0  # SI-4.1, AT-4.3: the pagat may take a trick of škis or mond
+    bits = S.hand[lead][TRUMP]
+    if R.pagat_rule:
+        bits &= ~<uint32_t>2  # SI-3.4, AT-3.6: the pagat may not be led while he has more
+    while bits:
+        r = 31 - __builtin_clz(bits)
+        if (rest[TRUMP] >> r) != 0:
+            break
+        bits &= ~(<uint32_t>1 << r)
+        run += 1
+        v += R.pts[TRUMP][r]
+        bouts += (R.bout_mask[TRUMP] >> r) & 1
+    if run == 0:
+        return 0
+    if rounds <= run and team_trumps <= rounds:
+        for s in range(4):
+            bits = S.hand[lead][s]
+            while bits:
+                r = 31 - __builtin_clz(bits)
+                if (rest[s] >> r) != 0:
+                    break
+                bits &= ~(<uint32_t>1 << r)
+                masters += 1
+                v += R.pts[s][r]
+    plan = run + masters
+    others = (R.n_seats - 1) * plan
+    if plan == tricks_left and team_excuse:
+        others -= 1  # a partner's Excuse may fall in the last trick and leave the side (FR-4.4)
+    if opp_skus:
+        others -= 1  # DK-4.4: the skus goes back to its holder
+    v += others * R.min_pts + R.trick_units * plan
+    if R.special_kind == SPECIAL_EXCUSE and S.hand[lead][SPECIAL]:
+        if plan + 2 <= tricks_left:
+            v += R.pts[SPECIAL][0] - R.excuse_exchange
+            bouts += R.bout_mask[SPECIAL] & 1
+        elif plan + 1 == tricks_left and (S.won_mask & ~(1 << R.party[lead])) == 0:
+            # FR-4.4: his side has won every trick, so his Excuse takes the last one too
+            v += R.pts[SPECIAL][0] + (R.n_seats - 1) * R.min_pts + R.trick_units
+            bouts += R.bout_mask[SPECIAL] & 1
+    counted_side[0] = R.side[lead]
+    if counted_side[0]:
+        for i in range(S.bouts, S.bouts + bouts):
+            if i < 4:
+                v += R.bout_bonus[i]
+    return v
 
 
 cdef inline int excuse_out(const Rules* R, const State* S) noexcept nogil:
@@ -1119,6 +1225,12 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
                 return hi
     if X.use_bounds:
         v = sure_count(&X.R, S, &whose)
+        if whose:
+            if v > lo:
+                lo = v
+        elif hi > top - v:
+            hi = top - v
+        v = lead_sure_count(&X.R, S, &whose)
         if whose:
             if v > lo:
                 lo = v

@@ -338,6 +338,9 @@ def _deal(args):
             raise SeatError("declarer seat %d is out of range: seats are 0-%d in order of play"
                             % (args.declarer, v.players - 1))
     pos = random_position(v.id, c.id, seed=args.seed, declarer=args.declarer)
+    if pos.contract.id != c.id:
+        print("%s: a seat was dealt no tarok: the deal was thrown in and redealt as a forced klop (SI-2.4)"
+              % PROG, file=sys.stderr)
     _print_position(pos, args.format)
     return 0
 

@@ -51,6 +51,11 @@ class IllegalDiscardError(TarokError):
     """A discard (talon exchange, skat, dog) that the rules forbid."""
 
 
+class RedealError(TarokError):
+    """A deal the rules throw in and deal again instead of playing it (SI-2.4: a Slovenian
+    seat dealt no tarok)."""
+
+
 class AnnouncementError(TarokError):
     """An announcement that does not exist in, or is not allowed by, this contract."""
 

@@ -271,6 +271,25 @@ def danish_declarations(hand):
     return out
 
 
+def danish_declaration_cards(hand):
+    """DK-2.8 item 4 ("Der må ikke ecarteres fra meldinger"): the cards of a Danish hand (tokens)
+    that belong to one of its declarations (DK-6.2): every tarok and the skus of a tarokker
+    declaration, the run of matadorer, the courts of a kavaleri and the kings of konger (with
+    the skus that completes a half or sprøjtefuld one)."""
+    hand = set(hand)
+    out = set()
+    for kind, detail, _ in danish_declarations(hand):
+        if kind == "tarokker":
+            out |= {t for t in hand if t.startswith("T")} | {"EX"}
+        elif kind == "matadorer":
+            out |= {"T21", "T1", "EX"} | {"T%d" % (21 - i) for i in range(1, detail - 2)}
+        else:
+            level = detail.split(":")[-1]
+            cards = {detail[0] + c for c in "KQNJ"} if kind == "kavaleri" else {s + "K" for s in "SHDC"}
+            out |= (cards & hand) | ({"EX"} if level != "full" else set())
+    return out
+
+
 def _danish_level(count, skus):
     if count == 4:
         return "sprojtefuld" if skus else "full"

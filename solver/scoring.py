@@ -34,7 +34,7 @@ from . import goals
 from .errors import MissingValueError, NotationError, ScoringError
 from .notation import check_plain, read_json
 from .text import count_of, is_whole, shown, whole_number
-from .variants import EACH, NEGATIVE, POSITIVE
+from .variants import EACH, NEGATIVE, POSITIVE, VALAT
 
 Cups = namedtuple("Cups", "pagat king")
 Cups.__doc__ = "Danish cup contents in P: the pagat cup and the king cup (DK-8.1)."
@@ -515,26 +515,28 @@ def _slovenian(ctx):
     def sheet(item, amount, why):  # SI-8: declarer (and partner) write the score, opponents nothing
         ctx.add(item, 0, amount, why, [amount if s in side else 0 for s in range(ctx.n)])
 
+    valat = False  # a valat (silent, announced or the contract) cancels every other item (Q-SI9)
     if c.kind == EACH:
         raw = _klop(ctx)
     else:
         raw = {}
         km, kwhy = ctx.k("game"), ctx.kontra_why("game")
         if c.kind == POSITIVE:
-            _slovenian_point_game(ctx, sheet, km, kwhy)
+            valat = _slovenian_point_game(ctx, sheet, km, kwhy)
         else:  # NEGATIVE, VALAT: fixed value, no difference, no bonuses (SI-8)
+            valat = c.kind == VALAT
             win = goals.achieved(pos, "win", 0)
             what = {"no_tricks": "no trick", "one_trick": "exactly one trick", "all_tricks": "every trick"}[
                 c.objective]
             sheet("game", (1 if win else -1) * c.value * km,
                   "%s: %s %s (%s) — %d%s" % (c.name, "made" if win else "lost", what,
                                               count_of(pos.tricks_won(0), "trick"), c.value, kwhy))
-    if o["mond_penalty"]:
-        seat = goals.mond_penalty_seat(pos)
-        if seat is not None:
-            ctx.add("mond_penalty", pos.party_of(seat), -20,
-                    "seat %d's mond fell to the škis (personal, [003], Q-SI13)" % seat,
-                    [-20 if s == seat else 0 for s in range(ctx.n)])
+    seat = goals.mond_penalty_seat(pos) if o["mond_penalty"] else None
+    if seat is not None and valat:
+        ctx.notes.append("no mond penalty for seat %d: the valat cancels every other item ([003], Q-SI9)" % seat)
+    elif seat is not None:
+        ctx.add("mond_penalty", pos.party_of(seat), -20, "seat %d's mond fell to the škis (personal, [003], Q-SI13)"
+                % seat, [-20 if s == seat else 0 for s in range(ctx.n)])
     ctx.notes.append("a Slovenian score sheet (SI-8): %s the score, the opponents write 0"
                      % ("the declarer and his partner each write" if pos.partner is not None
                         else "the declarer writes")
@@ -543,6 +545,7 @@ def _slovenian(ctx):
 
 
 def _slovenian_point_game(ctx, sheet, km, kwhy):
+    """The game and its bonuses; True when a valat decided the deal alone (Q-SI9)."""
     pos, o, c = ctx.pos, ctx.opts, ctx.pos.contract
     sign = {0: 1, 1: -1}
     if "valat" in ctx.announced:  # Q-SI9: an announced valat decides the deal alone
@@ -552,12 +555,12 @@ def _slovenian_point_game(ctx, sheet, km, kwhy):
         sheet("valat", sign[party] * (unit if made else -unit),
               "valat announced by the %s and %s: 500%s%s; replaces game and bonuses (Q-SI9)"
               % (pos.party_name(party), "made" if made else "lost", kwhy, ctx.kontra_why("valat")))
-        return
+        return True
     for party in (0, 1):
         if goals.achieved(pos, "valat", party):
             sheet("valat", sign[party] * 250 * km, "silent valat: the %s took every trick: 250%s; replaces "
                   "game and bonuses (SI-7, Q-SI9)" % (pos.party_name(party), kwhy))
-            return
+            return True
     units = pos.points(0)
     points = _counted(units)
     win = goals.achieved(pos, "win", 0, o)
@@ -586,6 +589,7 @@ def _slovenian_point_game(ctx, sheet, km, kwhy):
         _si_bonus(ctx, sheet, "king_ultimo", 10, lambda p: goals.achieved(pos, "king-ultimo", p),
                   _si_silent_party(lambda p: goals.achieved(pos, "king-ultimo", p)),
                   "the called king in the last trick")
+    return False
 
 
 def _si_silent_party(cond):
@@ -612,7 +616,10 @@ def _si_bonus(ctx, sheet, name, silent, achieved, silent_party, what):
             why = "the %s won the last trick with the called king in it" % pos.party_name(silent_party)
         else:
             why = "the %s has %s" % (pos.party_name(silent_party), what)
-        sheet(name, sign[silent_party] * silent, "silent: " + why)
+        km = ctx.k("game") if ctx.opts["kontra_on_silent_bonuses"] else 1  # SI-8, Q-SI15
+        if km > 1:
+            why += ": %d%s, the game's kontra (kontra_on_silent_bonuses)" % (silent, ctx.kontra_why("game"))
+        sheet(name, sign[silent_party] * silent * km, "silent: " + why)
 
 
 def _klop(ctx):
@@ -973,6 +980,11 @@ def _danish_declarations(ctx, add, from_each, no_ultimo):
     """DK-6.2 payments, DK-6.3 wrong declarations, DK-2.8 item 5 (declared before discarding)."""
     pos = ctx.pos
     hands = [pos.initial_hand(s) for s in range(ctx.n)]
+    named = [pos.deck.tokens[x] for x in pos.named_discards]
+    if named:  # DK-2.8 item 4: laid away from a declaration, unavoidably: named, and still declared
+        hands[pos.dealer] += named
+        ctx.notes.append("the dealer (seat %d) could not help laying %s away from a declaration: named, it still "
+                         "counts for his declarations (DK-2.8)" % (pos.dealer, " ".join(named)))
     if ctx.declarations is None:
         if pos.composed:
             return  # a composed endgame does not know the hands the players declared from

@@ -94,6 +94,7 @@ class Announcement:
     reserves: object = None  # card token reserved for a trick (AT-3.4, SI-3.5); "called_king"
     from_end: int = 0  # designated trick counted from the last (0 = last trick)
     ends_play: bool = False  # play stops when the announcing side loses a trick (AT-6.7)
+    by: str = "any"  # who may announce it: "any", "partner" (the called king's holder), "defence"
 
     def allowed_in(self, contract):
         return any(k == contract.kind or (k == "black" and contract.kind == POSITIVE and not contract.colour)
@@ -154,6 +155,15 @@ class Variant:
                                   % (shown(raw), self.id, ", ".join(self.options) or "none"))
             values[name] = self.options[name].check(value, self.id)
         return values
+
+    def redeal_seat(self, hands, options=None):
+        """SI-2.4: the first seat dealt no tarok, when the rules (option ``no_tarok_redeal``)
+        throw such a deal in and redeal it as a forced klop; else None.  ``hands``: card
+        indices as dealt, one list per seat."""
+        if not self.resolve_options(options).get("no_tarok_redeal"):
+            return None
+        return next((s for s, hand in enumerate(hands) if not any(self.deck.suit[c] == TRUMP for c in hand)),
+                    None)
 
     def format_units(self, units):
         """Exact display of a number of units: '47 1/3' (thirds), '40.5' (halves), '27' (P)."""
@@ -301,6 +311,10 @@ _SLOVENIAN_OPTIONS = _options(
            ("klop", "beggar", "open_beggar", "piccolo"), "SI-3.3, Q-X2",
            "negative contracts with the must-beat rule and the pagat restriction; "
            "[002] literally names only klop and beggar"),
+    _switch("no_tarok_redeal", True, "SI-2.4, Q-SI12",
+            "a deal in which a seat gets no tarok is thrown in and redealt as a forced klop ([003]): "
+            "random deals do so, and a position where a seat was dealt no tarok is refused unless it is "
+            "klop; false allows such a seat (composed studies)"),
     _switch("declarer_leads_above_solo_one", False, "SI-2.5, Q-SI5",
             "the declarer, not forehand, leads the first trick in contracts above solo one"),
     Option("diff_round", 1, (1, 5), "SI-8, Q-SI2",
@@ -312,6 +326,10 @@ _SLOVENIAN_OPTIONS = _options(
     _switch("mond_penalty", True, "SI-7, Q-SI13, Q-X3",
             "scoring: a player whose mond falls in the same trick as the škis (no emperor trick) "
             "scores a personal -20 in every contract ([003]); false for a pure [002] ruleset"),
+    _switch("kontra_on_silent_bonuses", False, "SI-8, Q-SI15",
+            "scoring: the game's kontra also multiplies the silent (unannounced) bonuses, reading [002]'s "
+            "'napovedanih in nenapovedanih dosežkov ... se pomnožijo z morebitnimi kontrami' for them too; "
+            "default: a silent bonus keeps its value (only an announcement has a kontra of its own)"),
     Option("klop_scorer", "raw", ("raw", "outside_practice"), "SI-6.8, Q-SI3",
            "scoring of klop, which the seeds leave out: raw per-player tricks and points only, or "
            "the [X] outside practice (minus own counted points; no trick +70; over 35 -70; "
@@ -355,9 +373,9 @@ _DANISH_OPTIONS = _options(
     Option("skus_demand_policy", "solver_choice", ("solver_choice", "always", "never"), "DK-3.7, Q-DK6",
            "the demand that the skus be played in trick 23: the opponents' choice (a DEMAND token "
            "in the play record), always made, or never made"),
-    _switch("round_settlement_to_5", False, "DK-5.2, Q-DK3",
-            "scoring: the card count (points - 26) is settled in multiples of 5 P, the rounding "
-            "remainder assigned so that the deal stays zero-sum"),
+    _switch("round_settlement_to_5", True, "DK-5.2, Q-DK3",
+            "scoring: the card count (points - 26) is settled in multiples of 5 P, as [000] calls normal "
+            "practice, the rounding remainder assigned so that the deal stays zero-sum; false: exact"),
     _switch("tout_includes_ultimo", True, "DK-7.5, Q-DK1",
             "scoring: a tout's 80 P from each replaces the 40 P ultimo payments; false: an ultimo in "
             "the tout's last trick is paid as well"),
@@ -379,7 +397,7 @@ _POSITIVE = (POSITIVE,)
 _SLOVENIAN_ANN = _announcements(
     Announcement("trula", _POSITIVE), Announcement("kings", _POSITIVE),
     Announcement("pagat_ultimo", _POSITIVE, reserves="T1", from_end=0),  # SI-3.5
-    Announcement("king_ultimo", ("called_king",)),
+    Announcement("king_ultimo", ("called_king",), by="partner"),  # SI-7: only the partner announces it
     Announcement("valat", _POSITIVE, ends_play=True),
 )
 _KOENIGRUFEN_ANN = _announcements(  # AT-7; which party may announce what is MISSING (Q-AT1)
@@ -388,6 +406,7 @@ _KOENIGRUFEN_ANN = _announcements(  # AT-7; which party may announce what is MIS
     Announcement("pelikan", ("black",), reserves="T3", from_end=2),
     Announcement("quapil", ("black",), reserves="T4", from_end=3),
     Announcement("king_ultimo", ("called_king",), reserves="called_king", from_end=0),
+    Announcement("koenigfang", ("called_king",), by="defence"),  # only the opposing party scores it
     Announcement("trull", ("black",)), Announcement("kings", _POSITIVE),
     Announcement("honneurs", _POSITIVE), Announcement("absolut", _POSITIVE),
     Announcement("valat", _POSITIVE, ends_play=True),

@@ -137,6 +137,10 @@ def ref_points(meta, tricks, party_of, n_parties):
                 if fam == "french" and party_of[seat] != wp:
                     pts[party_of[seat]] -= 1  # half a point for the trick's winners
                     pts[wp] += 1
+            elif tok == "EX" and fam == "french" and t.winner != seat:
+                # FR-4.4, seed 004: "I sista sticket byter ursäkten läger och lämnar laget som
+                # spelade den, utom vid chelem" (the Excuse wins only at chelem)
+                pts[1 - party_of[seat]] += card_value(fam, tok)
             else:
                 pts[wp] += card_value(fam, tok)
         if fam == "danish":
@@ -179,9 +183,10 @@ def random_options(vid, cid, rng):
     return opts
 
 
-def random_announcements(v, contract, pos, rng):
-    """Announcements allowed in this contract, made by a random seat of the declarer side."""
-    c = v.contract(contract)
+def random_announcements(v, pos, rng):
+    """Announcements allowed in the contract played (a forced klop after an SI-2.4 redeal has
+    none), made by a random seat of the declarer side."""
+    c = pos.contract
     if c.each_for_himself:
         return []
     side = list(pos.parties[0])
@@ -191,7 +196,12 @@ def random_announcements(v, contract, pos, rng):
             continue
         if name == "king_ultimo" and pos.called_king is None:
             continue
-        out.append("%s@%d" % (name, rng.choice(side)))
+        seat, allowed = rng.choice(side), pos.announcers(name)
+        if seat not in allowed:  # SI-7 kralj ultimo: the partner; AT-7 Königfang: the defence only
+            if not set(side) & set(allowed):
+                continue
+            seat = next(s for s in side if s in allowed)
+        out.append("%s@%d" % (name, seat))
     return out
 
 
@@ -200,7 +210,7 @@ def new_position(vid, cid, rng):
     opts = random_options(vid, cid, rng)
     seed = rng.randrange(1 << 30)
     p = random_position(vid, cid, seed=seed, options=opts)
-    anns = random_announcements(v, cid, p, rng)
+    anns = random_announcements(v, p, rng)
     if anns:
         data = p.to_json()
         data["announcements"] = anns

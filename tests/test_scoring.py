@@ -276,6 +276,43 @@ def test_SI_7_mond_penalty_option():
     assert emperor.tricks[-1].winner == 0 and "mond_penalty" not in items(emperor.settlement())
 
 
+def test_SI_8_valat_cancels_the_mond_penalty_too():
+    """[003] "Valat tuo ilmoittamattomana 250 pistettä ja ilmoitettuna 500 pistettä, ja se mitätöi
+    jaon muut pisteet" — a valat cancels every other item of the deal, the personal mond penalty
+    included (silent valat, announced valat and the valat contracts)."""
+    silent = si_last_trick(["T22", "T21", "H4", "D4"], tricks_taken=[11, 0, 0, 0])
+    s = silent.settlement()
+    assert goals.mond_penalty_seat(silent) == 1  # the defender's mond fell to the declarer's škis
+    assert items(s) == {"valat": 250} and s.amounts == (250, 0, 0, 0)
+    assert any("no mond penalty" in n and "Q-SI9" in n for n in s.notes)
+    announced = si_last_trick(["T22", "T21", "H4", "D4"], tricks_taken=[11, 0, 0, 0], announcements=["valat@0"])
+    assert items(announced.settlement()) == {"valat": 500}
+    for contract, value in (("valat", 500), ("colour_valat", 125)):
+        pos = endgame("slovenian4", contract, ["T22", "T21", "H4", "D4"], tricks_taken=[11, 0, 0, 0])
+        assert items(pos.settlement()) == {"game": value} and pos.settlement().amounts[1] == 0, contract
+    # without a valat the penalty stands
+    assert items(si_last_trick(["T22", "T21", "H4", "D4"]).settlement())["mond_penalty"] == -20
+
+
+def test_SI_8_option_kontra_on_silent_bonuses():
+    """[002] "Prištejejo ali odštejejo se še vrednosti napovedanih in nenapovedanih dosežkov in se
+    pomnožijo z morebitnimi kontrami": the reading that the game's kontra multiplies the silent
+    bonuses too is the option kontra_on_silent_bonuses (default off, Q-SI15)."""
+    pos = si_game(44, decl="T1 T21 T22 SK HK DK CK", defe="", kontra={"game": 1})
+    assert items(pos.settlement()) == {"game": 118, "trula": 10, "kings": 10}
+    on = pos.settlement(kontra_on_silent_bonuses=True)
+    assert items(on) == {"game": 118, "trula": 20, "kings": 20} and "kontra" in line_of(on, "trula").why
+    assert items(pos.settlement(kontra_on_silent_bonuses=True, kontra={"game": 2}))["kings"] == 40
+    against = si_game(38, decl="", defe="T1 T21 T22 SK HK DK CK", kontra={"game": 1},
+                      options={"kontra_on_silent_bonuses": True})
+    assert items(against.settlement()) == {"game": 106, "trula": -20, "kings": -20}
+    # an announced bonus keeps its own kontra only
+    ann = si_game(44, decl="T1 T21 T22 SK HK DK CK", defe="", kontra={"game": 1}, announcements=["trula@0"])
+    assert items(ann.settlement(kontra_on_silent_bonuses=True))["trula"] == 20
+    silent_pagat = si_last_trick(["T1", "S7", "H4", "D4"], kontra={"game": 1})
+    assert items(silent_pagat.settlement(kontra_on_silent_bonuses=True))["pagat_ultimo"] == 50
+
+
 def test_SI_6_8_klop_raw_and_outside_practice():
     pos = composed("slovenian4", ["T5", "S7", "H4", "D4"], contract="klop", rest="talon",
                    seat_piles=["T1 T21 T22 SK HK DK CK SQ HQ DQ CQ SN HN DN CN", "S8", "", ""],
@@ -506,6 +543,26 @@ def test_AT_7_king_ultimo_and_koenigfang():
     assert items(pos.settlement())["king_ultimo"] == -10
 
 
+def test_AT_7_koenigfang_may_be_announced_by_the_opposing_party():
+    """[001] excludes only "Ansage von Mondfang" from the announcements; Königfang "kann nur durch
+    die Gegenpartei erzielt werden", so the defence announces it; its value is the tariff's
+    (Q-AT1), doubled as every announcement."""
+    kw = dict(contract="rufer", called_king="HK", tricks_taken=[4, 2, 3, 2])
+    made = at_last(["S7", "T5", "HK", "D4"], announcements=["koenigfang@1"], **kw)
+    assert ("koenigfang", 1) in made.announcements
+    line = line_of(made.settlement(), "koenigfang")
+    assert (line.party, line.amount) == (1, 2 * AT_VALUES["koenigfang"]) and "announced" in line.why
+    failed = at_last(["T5", "S7", "HK", "D4"], announcements=["koenigfang@3"], **kw)
+    line = line_of(failed.settlement(), "koenigfang")
+    assert (line.party, line.amount) == (1, -2 * AT_VALUES["koenigfang"])
+    assert items(failed.settlement(kontra={"koenigfang": 1}))["koenigfang"] == -4 * AT_VALUES["koenigfang"]
+    for seat in (0, 2):  # the declarer and his partner cannot score it
+        with pytest.raises(TarokError, match="AT-7"):
+            at_last(["S7", "T5", "HK", "D4"], announcements=["koenigfang@%d" % seat], **kw)
+    with pytest.raises(TarokError, match="cannot be announced"):
+        at_last(["S7", "T5", "H4", "D4"], announcements=["koenigfang@1"])  # a Dreier calls no king
+
+
 def test_AT_7_mondfang_even_through_the_partner():
     pos = at_last(["T21", "S7", "T22", "D4"], contract="rufer", called_king="HK", partner=2,
                   tricks_taken=[4, 2, 3, 2])
@@ -710,7 +767,7 @@ def test_DK_5_card_count_78_and_nets():
     pos = Position.from_json(open(os.path.join(os.path.dirname(__file__), "..", "solver", "examples",
                                                "danish.json"), encoding="utf-8").read())
     assert sum(pos.points(s) for s in range(3)) == 78
-    s = pos.settlement()
+    s = pos.settlement(round_settlement_to_5=False)  # exact: the option (DK-5.2 rounds by default)
     count = {x.party: x.amount for x in s.lines if x.item == "card count"}
     assert count == {seat: pos.points(seat) - 26 for seat in range(3)} and sum(count.values()) == 0
     check_dk(s)
@@ -843,15 +900,23 @@ def test_DK_7_6_nolo_stops_ultimo_and_card_count_but_not_bagud():
     check_dk(s)
 
 
-def test_DK_Q_DK3_round_settlement_to_5():
+def test_DK_5_2_card_count_settled_in_multiples_of_5_by_default():
+    """[000] "Normalt afregnes, af praktiske grunde, i multipla af 5 P": the default
+    round_settlement_to_5 is true (remainders assigned so the deal stays zero-sum, Q-DK3);
+    exact settlement is the option."""
     pos = Position.from_json(open(os.path.join(os.path.dirname(__file__), "..", "solver", "examples",
                                                "danish.json"), encoding="utf-8").read())
-    s = pos.settlement(round_settlement_to_5=True)
+    assert pos.options["round_settlement_to_5"] is True
+    s = pos.settlement()
     count = [x.amount for x in s.lines if x.item == "card count"]
-    assert all(x % 5 == 0 for x in count) and sum(count) == 0
     nets = [pos.points(seat) - 26 for seat in range(3)]
+    assert nets == [9, -6, -3] and count == [10, -5, -5]
+    assert all(x % 5 == 0 for x in count) and sum(count) == 0
     assert all(abs(a - b) < 5 for a, b in zip(count, nets))
+    assert "rounded to a multiple of 5" in line_of(s, "card count").why
     check_dk(s)
+    exact = Position.from_json(dict(pos.to_json(), options={"round_settlement_to_5": False}))
+    assert [x.amount for x in exact.settlement().lines if x.item == "card count"] == nets
 
 
 def test_DK_table_players_refund_from_everybody_seated():
