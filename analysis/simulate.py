@@ -212,24 +212,37 @@ def read_results(path):
             continue
         try:
             data = json.loads(line.decode("utf-8"))
-        except (ValueError, UnicodeDecodeError):
+            if not isinstance(data, dict):
+                raise ValueError("not a record")
+        except (ValueError, RecursionError):  # (also bytes that are not UTF-8, numbers too long to read)
             if last:
                 break  # torn: the process was stopped while writing
             raise AnalysisError("%s line %d is not a results record (not JSON)" % (path, number)) from None
         if last:  # complete JSON but no newline: treat as torn too
             break
         if header is None:
-            if data.get("type") != "header" or data.get("format") != FORMAT:
+            if data.get("type") != "header" or data.get("format") != FORMAT or not (
+                    isinstance(data.get("task"), dict) and isinstance(data.get("deals"), int)):
                 older = str(data.get("format", "")).startswith("tarokdd-simulate/")
                 raise AnalysisError("%s is %s (no %s header)" % (path, "a results file of an older tarokdd: run it "
                                     "again" if older else "not a tarokdd results file", FORMAT))
             header = data
         elif data.get("type") == "chunk":
+            if not _chunk_record(data):
+                raise AnalysisError("%s line %d is not a results record (a chunk without its deals)" % (path, number))
             records.append(data)
         at = good = end
     if header is None:
         raise AnalysisError("%s holds no results header" % path)
     return header, records, good
+
+
+def _chunk_record(data):
+    """Whether ``data`` is a chunk record as :func:`analysis.evaluate.run_chunk` writes it."""
+    deals = data.get("deals")
+    return isinstance(deals, list) and isinstance(data.get("timing", {}), dict) and all(
+        isinstance(d, dict) and isinstance(d.get("deal"), int) and isinstance(d.get("pass"), int)
+        and isinstance(d.get("contracts"), dict) and isinstance(d.get("features"), dict) for d in deals)
 
 
 def load_results(path, confidence=0.95, method="auto"):

@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.deal import random_position  # noqa: E402
 from solver.goals import GOALS, applies  # noqa: E402
-from solver.search import Solver, _parse_limit  # noqa: E402
+from solver.search import Solver, parse_limit  # noqa: E402
 from solver.variants import VARIANTS  # noqa: E402
 
 ENDGAME_TRICKS = (4, 5, 6, 7, 8, 6)
@@ -126,7 +126,7 @@ def main(argv=None):
     ap.add_argument("--variants", nargs="*", default=list(VARIANTS))
     ap.add_argument("--out", default=str(ROOT / "tests" / "fixtures" / "solved.jsonl"))
     args = ap.parse_args(argv)
-    nodes, seconds = _parse_limit(args.full_limit)
+    nodes, seconds = parse_limit(args.full_limit)
     card_limit = nodes * 5 if nodes else "%gs" % (seconds * 5)
     started = time.perf_counter()
     lines, crashed = [], []

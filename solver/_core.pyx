@@ -15,11 +15,6 @@ position on two threads that share its table (``threads=2``).
 import queue
 import threading
 
-from libc.stdlib cimport free
-
-cdef extern from "<stdlib.h>" nogil:
-    int posix_memalign(void** ptr, size_t alignment, size_t size)
-
 from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -31,14 +26,40 @@ cdef extern from *:
 
 cdef extern from *:
     """
+    #include <stdint.h>
     #include <sys/mman.h>
-    static void advise_huge_pages(void* p, size_t n) {
-    #ifdef MADV_HUGEPAGE  /* Linux: transparent huge pages, where the system allows them */
-        madvise(p, n, MADV_HUGEPAGE);
+    #ifndef MAP_NORESERVE
+    #define MAP_NORESERVE 0
     #endif
+    #define HUGE_PAGE ((size_t)2 << 20)
+    /* Address space for a table of n bytes, 2 MB aligned, not yet backed by memory: the
+       system commits a page when it is first written, so a table that uses only its first
+       part costs only that part, and it grows in place.  NULL when the space is refused. */
+    static void* reserve_table(size_t n) {
+        size_t span = n + HUGE_PAGE;
+        char* p = (char*)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                              -1, 0);
+        char* start;
+        if (p == (char*)MAP_FAILED)
+            return NULL;
+        start = (char*)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+        if (start > p)
+            munmap(p, start - p);
+        if (p + span > start + n)
+            munmap(start + n, p + span - (start + n));
+    #ifdef MADV_HUGEPAGE  /* Linux: transparent huge pages, where the system allows them */
+        if (n >= HUGE_PAGE)
+            madvise(start, n, MADV_HUGEPAGE);
+    #endif
+        return start;
+    }
+    static void release_table(void* p, size_t n) {
+        if (p != NULL)
+            munmap(p, n);
     }
     """
-    void advise_huge_pages(void* p, size_t n) nogil
+    void* reserve_table(size_t n) nogil
+    void release_table(void* p, size_t n) nogil
 
 DEF INF = 30000
 DEF NO_CUT = 31000
@@ -746,23 +767,6 @@ cdef inline int table_bounds(Search* X, uint64_t key, int* lo, int* hi, int* bes
     return 1
 
 
-cdef Entry* new_table(uint64_t n) noexcept nogil:
-    """n zeroed entries, cache-line aligned; from 2 MB on, on huge pages where Linux gives
-    them: nearly every probe is in another page, and with 4 kB pages each one also missed
-    the TLB.  5 % less time on full Slovenian deals (tables of 8-64 MB).  Setting up 64 MB
-    takes 0.01 s instead of 0.03 s; 512 MB took 0.06-1.2 s instead of 0.3 s (the kernel
-    may first compact memory)."""
-    cdef Entry* t = NULL
-    cdef size_t size = n * sizeof(Entry)
-    cdef size_t huge = 2 << 20
-    if posix_memalign(<void**>&t, huge if size >= huge else 64, size) != 0:
-        return NULL
-    if size >= huge:
-        advise_huge_pages(t, size)
-    memset(t, 0, size)
-    return t
-
-
 cdef Entry* slot_for(Search* X, uint64_t key, Entry* cur) noexcept nogil:
     """The slot of a key: its entry (copied to ``cur``), else the bucket's empty slot or the
     one holding the least work, entries of earlier solves first (``cur.age`` = 0)."""
@@ -784,29 +788,24 @@ cdef Entry* slot_for(Search* X, uint64_t key, Entry* cur) noexcept nogil:
 
 
 cdef void grow(Search* X) noexcept nogil:
-    """Eight times larger, up to the budget, keeping the entries (each knows its bucket).
-    Never while another thread searches the table."""
+    """Eight times larger, up to the budget, in place: the address space of the whole budget
+    is reserved (reserve_table), so growing widens the index and moves each entry whose bucket
+    changes into the new part, which is still empty; no second table is ever allocated, and
+    the memory in use never exceeds the budget.  Never while another thread searches the table.
+    (On huge pages, 2 MB ones: from 2 MB on, nearly every probe is in another page, and with
+    4 kB pages each one also missed the TLB; 5 % less time on full Slovenian deals.)"""
     cdef uint64_t n = X.n_entries * 8, i, old_n = X.n_entries
-    cdef Entry* old = X.table
-    cdef Entry* t
+    cdef Entry moving, cur
     cdef Entry* e
-    cdef Entry cur
     if n > X.max_entries:
         n = X.max_entries
-    t = new_table(n)
-    if t == NULL:
-        X.max_entries = X.n_entries  # no more memory: stay at this size
-        return
-    X.table = t
     X.n_entries = n
-    X.fills = 0
     for i in range(old_n):
-        if old[i].age:
-            e = slot_for(X, sealed(old[i].check, &old[i]), &cur)
-            if e.age == 0:
-                X.fills += 1
-            e[0] = old[i]
-    free(old)
+        if X.table[i].age and bucket(X, sealed(X.table[i].check, &X.table[i])) != (i & ~<uint64_t>3):
+            moving = X.table[i]
+            memset(&X.table[i], 0, sizeof(Entry))
+            e = slot_for(X, sealed(moving.check, &moving), &cur)  # (its new bucket holds only moved entries)
+            e[0] = moving
 
 
 cdef void store(Search* X, uint64_t key, int v, int alpha, int beta, int best,
@@ -1287,8 +1286,8 @@ cdef int search_value(Search* X, State* S, int* lower, int* upper) noexcept nogi
             ub = g
         else:
             lb = g
-    lower[0] = lb
-    upper[0] = ub
+        lower[0] = lb  # as they narrow (Engine.progress reads them from another thread)
+        upper[0] = ub
     return lb == ub
 
 
@@ -1321,25 +1320,31 @@ cdef class Engine:
     cdef int threads
     cdef public long long solo_nodes  # a two-thread solve searches this many nodes on one thread first
     cdef object stopping            # set by stop(): no new searches are started
+    cdef int live[2]                # the root's proven bounds, narrowing while it is searched (progress)
+    cdef int at_root                # 1 while solve() searches the root's count
 
     def __cinit__(self, memory_mb=256):
         cdef uint64_t n = 4
-        if memory_mb < 1:
-            raise ValueError("memory_mb must be at least 1")
-        while n * 2 * sizeof(Entry) <= <uint64_t>(memory_mb * 1024 * 1024) and n < (<uint64_t>1 << 32):
+        if not 1 <= memory_mb <= 65536:
+            raise ValueError("memory_mb must be 1 to 65536")
+        while n * 2 * sizeof(Entry) <= <uint64_t>memory_mb * 1024 * 1024 and n < (<uint64_t>1 << 32):
             n *= 2
+        self.X.table = NULL
+        while self.X.table == NULL and n >= 4:  # a system that refuses the space: a smaller budget
+            self.X.table = <Entry*>reserve_table(n * sizeof(Entry))
+            if self.X.table == NULL:
+                n //= 2
+        if self.X.table == NULL:
+            raise MemoryError("cannot reserve a transposition table")
         self.X.max_entries = n
         self.X.n_entries = min(n, 1 << 16)
-        self.X.table = new_table(self.X.n_entries)
-        if self.X.table == NULL:
-            raise MemoryError("cannot allocate a transposition table")
         self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = 1
         self.threads = 1
         self.solo_nodes = 100000  # about 10 ms: smaller searches do not pay for a second thread
         self.stopping = threading.Event()
 
     def __dealloc__(self):
-        free(self.X.table)
+        release_table(self.X.table, self.X.max_entries * sizeof(Entry))
 
     def stop(self):
         """Ask a search running in another thread to stop now (it returns its proven bounds)."""
@@ -1504,7 +1509,11 @@ cdef class Engine:
             raise ValueError("threads must be 1 or 2")
         self.threads = threads
         self.stopping.clear()
-        lo, hi = self._bounds(&S, target)
+        self.at_root = 1
+        try:
+            lo, hi = self._bounds(&S, target)
+        finally:
+            self.at_root = 0
         out = {"lower": lo, "upper": hi}
         if all_cards and not self.X.aborted:
             cards = {}
@@ -1525,29 +1534,34 @@ cdef class Engine:
         return out
 
     cdef tuple _bounds(self, State* S, int target):
-        """Proven (lower, upper) of the remaining count: exact, or decided against target."""
-        cdef int lo = 0, hi = remaining_max(&self.X.R, S), g
+        """Proven (lower, upper) of the remaining count: exact, or decided against target.
+        The root's bounds narrow in ``live``, where :attr:`progress` reads them."""
+        cdef int local[2]
+        cdef int* b = &self.live[0] if self.at_root else &local[0]
+        cdef int g
         cdef long long limit = self.X.node_limit
-        if target < 0 and self.threads == 2 and lo < hi:
+        b[0] = 0
+        b[1] = remaining_max(&self.X.R, S)
+        if target < 0 and self.threads == 2 and b[0] < b[1]:
             # one thread first: a small search is over before two threads would pay
             self.X.node_limit = self.X.nodes + self.solo_nodes
             if limit and limit < self.X.node_limit:
                 self.X.node_limit = limit
             if self.solo_nodes > 0:
                 with nogil:
-                    search_value(&self.X, S, &lo, &hi)
+                    search_value(&self.X, S, &b[0], &b[1])
             self.X.node_limit = limit
-            if lo == hi or self.stopping.is_set() or (limit and limit - self.X.nodes < 2) or (
+            if b[0] == b[1] or self.stopping.is_set() or (limit and limit - self.X.nodes < 2) or (
                     self.X.deadline > 0 and now() > self.X.deadline):
-                return lo, hi
+                return b[0], b[1]
             self.X.aborted = 0
-            return self._bounds_two(S, lo, hi)
+            return self._bounds_two(S, b[0], b[1])
         if target < 0:
             with nogil:
-                search_value(&self.X, S, &lo, &hi)
-        elif target <= lo:
+                search_value(&self.X, S, &b[0], &b[1])
+        elif target <= b[0]:
             pass
-        elif target > hi:
+        elif target > b[1]:
             pass
         else:
             with nogil:
@@ -1555,10 +1569,10 @@ cdef class Engine:
                 g = ab(&self.X, S, target - 1, target, 0)
             if not self.X.aborted:
                 if g >= target:
-                    lo = g
+                    b[0] = g
                 else:
-                    hi = g
-        return lo, hi
+                    b[1] = g
+        return b[0], b[1]
 
     cdef tuple _bounds_two(self, State* S, int lb, int ub):
         """search_value's tests on two threads: both test the same target on the shared
@@ -1625,6 +1639,8 @@ cdef class Engine:
                     lb = max(lb, g)
                 else:
                     ub = min(ub, g)
+                if self.at_root:
+                    self.live[0], self.live[1] = lb, ub
                 o = 1 - w
                 if busy[o] is not None and not (lb < busy[o] <= ub) and not recalled[o]:
                     recalled[o] = True  # its answer is known now
@@ -1724,8 +1740,20 @@ cdef class Engine:
                     value -= tv
                     break
             else:
+                if self.X.aborted:  # the limit ran out while the moves were checked
+                    break
                 raise RuntimeError("no move keeps the value %d (search inconsistency)" % value)
-        return out
+        return [] if self.X.aborted else out  # a line cut short by the limit is no line
+
+    @property
+    def progress(self):
+        """(nodes, lower, upper) of a solve running in another thread: the nodes searched so far
+        and the bounds proven so far on the root's remaining count (read without a lock, for a
+        progress display; after the root is done, its final bounds)."""
+        cdef long long nodes = self.X.nodes
+        if self.X.peer != NULL:
+            nodes += self.H.nodes
+        return nodes, self.live[0], self.live[1]
 
     @property
     def entries(self):

@@ -16,6 +16,9 @@ from .cards import SUIT_LETTERS, TRUMP, format_hand, parse_card, parse_cards, so
 from .discards import check_discards
 from .errors import (AnnouncementError, CardCountError, DuplicateCardError, HandSizeError,
                      IllegalDiscardError, IllegalMoveError, NotationError, RedealError, SeatError, TarokError)
+from .notation import (decoded, position_kwargs_from_json, position_kwargs_from_line, position_summary,
+                       position_to_json, position_to_line)
+from .text import is_whole, shown, whole_number
 from .variants import (EACH, EXCHANGE, EXCUSE, NEGATIVE, NO_TRICKS, ONE_TRICK, POSITIVE,
                        SKAT, SKUS, SOLORUFER, TO_DECLARER, TO_DEFENCE, TRUMP_22, UNUSED, VALAT,
                        get_variant)
@@ -80,7 +83,7 @@ class Position:
             if declarer_pile or defence_pile:
                 raise NotationError("%s has no declarer: use seat_piles for cards already won" % c.name)
             if seat_piles is not None:
-                if len(seat_piles) != n:
+                if not isinstance(seat_piles, (list, tuple)) or len(seat_piles) != n:
                     raise NotationError("seat_piles needs %d entries, one per seat" % n)
                 for s, text in enumerate(seat_piles):
                     piles[s] = parse_cards(text, self.deck, "seat %d's pile" % s)
@@ -153,28 +156,26 @@ class Position:
     @classmethod
     def from_json(cls, data):
         """Build from a dict or JSON text (schema: README, *Position files*)."""
-        from .notation import position_kwargs_from_json
         return cls(**position_kwargs_from_json(data))
 
     @classmethod
     def from_line(cls, text):
         """Build from the one-line form (README, *One-line form*)."""
-        from .notation import position_kwargs_from_line
         return cls(**position_kwargs_from_line(text))
 
     @classmethod
     def parse(cls, text):
-        """Build from JSON text or the one-line form, whichever ``text`` is."""
-        return cls.from_json(text) if str(text).lstrip().startswith("{") else cls.from_line(text)
+        """Build from JSON text or the one-line form, whichever ``text`` (str or UTF-8 bytes) is."""
+        if isinstance(text, (bytes, bytearray)):
+            text = decoded(text)
+        return cls.from_json(text) if isinstance(text, str) and text.lstrip()[:1] in ("{", "[") else cls.from_line(text)
 
     def to_json(self):
         """The canonical dict of this position (the start of play plus the play record)."""
-        from .notation import position_to_json
         return position_to_json(self)
 
     def to_line(self):
         """The canonical one-line form."""
-        from .notation import position_to_line
         return position_to_line(self)
 
     def copy(self):
@@ -185,8 +186,8 @@ class Position:
         if value is None:
             raise SeatError("%s needs a %s seat (0-%d)" % (self.contract.name, role, self.players - 1))
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.players:
-            raise SeatError("%s seat %r is out of range: seats are 0-%d in order of play"
-                            % (role, value, self.players - 1))
+            raise SeatError("%s seat %s is out of range: seats are 0-%d in order of play"
+                            % (role, shown(value), self.players - 1))
         return value
 
     def _check_deck(self, places):
@@ -301,8 +302,8 @@ class Position:
                 raise NotationError("a composed endgame with %d tricks already played needs tricks_taken "
                                     "(tricks won so far, one number per seat)" % before)
             return [0] * self.players
-        if len(tricks_taken) != self.players or any(
-                isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks_taken):
+        if not isinstance(tricks_taken, (list, tuple)) or len(tricks_taken) != self.players or not all(
+                is_whole(t, 0) for t in tricks_taken):
             raise NotationError("tricks_taken needs %d non-negative numbers, one per seat" % self.players)
         if sum(tricks_taken) != before:
             raise NotationError("tricks_taken adds up to %d, but %d tricks were played before this endgame"
@@ -312,17 +313,19 @@ class Position:
     def _parse_announcements(self, items):
         v, c = self.variant, self.contract
         out = [(name, self.declarer) for name in c.implied]
+        if not isinstance(items or (), (list, tuple)):
+            raise AnnouncementError('announcements take a list such as ["pagat_ultimo@1"], not %s' % shown(items))
         for item in items or ():
             if isinstance(item, dict):
                 name, seat = item.get("name"), item.get("seat")
             else:
                 name, _, seat = str(item).partition("@")
-                seat = int(seat) if seat.strip().isdigit() else (seat or None)
-            name = str(name).strip().lower()
-            ann = v.announcements.get(name)
+                seat = (seat or None) if whole_number(seat) is None else whole_number(seat)
+            name = name.strip().lower() if isinstance(name, str) else name
+            ann = v.announcements.get(name) if isinstance(name, str) else None
             if ann is None:
-                raise AnnouncementError("%r is not an announcement of %s; known: %s"
-                                        % (name, v.id, ", ".join(v.announcements)))
+                raise AnnouncementError("%s is not an announcement of %s; known: %s"
+                                        % (shown(name), v.id, ", ".join(v.announcements)))
             if not ann.allowed_in(c):
                 raise AnnouncementError("%s cannot be announced in %s" % (name, c.name))
             if name == "king_ultimo" and self.called_king is None:
@@ -828,7 +831,6 @@ class Position:
         return "Position.from_line(%r)" % self.to_line()
 
     def __str__(self):
-        from .notation import position_summary
         return position_summary(self)
 
 

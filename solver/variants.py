@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from .cards import DECK_54, DECK_DANISH, DECK_FRENCH, TRUMP, _fold
 from .errors import OptionError, UnknownContractError, UnknownVariantError
+from .text import shown, whole_number
 
 # Kinds of the special (22nd non-suit) card, RULES.md Q-X1: three separate code paths.
 TRUMP_22 = "TRUMP_22"  # škis / Sküs: simply the highest trump
@@ -65,18 +66,22 @@ class Option:
     doc: str
 
     def check(self, value, variant_id):
-        if self.choices and isinstance(self.default, tuple):
-            value = tuple(value) if isinstance(value, (list, tuple)) else tuple(str(value).split(","))
-            bad = [v for v in value if v not in self.choices]
+        if self.choices and isinstance(self.default, tuple):  # a set of choices, e.g. klop,beggar (or none)
+            items = value if isinstance(value, (list, tuple)) else str(value).split(",") if isinstance(
+                value, str) else [value]
+            items = [x.strip() if isinstance(x, str) else x for x in items]
+            bad = [x for x in items if x != "" and x not in self.choices]
             if bad:
                 raise OptionError("option %s of %s: %s not among %s"
-                                  % (self.name, variant_id, ", ".join(bad), ", ".join(self.choices)))
-            return value
-        if type(self.default) is int and isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)  # the one-line form reads option values as text (diff_round=5)
+                                  % (self.name, variant_id, ", ".join(x if isinstance(x, str) and len(x) < 60
+                                                                      else shown(x) for x in bad),
+                                     ", ".join(self.choices)))
+            return tuple(dict.fromkeys(x for x in items if x != ""))
+        if type(self.default) is int and whole_number(value) is not None:
+            value = whole_number(value)  # the one-line form reads option values as text (diff_round=5)
         if value not in self.choices or type(value) is not type(self.default):
-            raise OptionError("option %s of %s takes one of %s, not %r"
-                              % (self.name, variant_id, ", ".join(map(str, self.choices)), value))
+            raise OptionError("option %s of %s takes one of %s, not %s"
+                              % (self.name, variant_id, ", ".join(map(str, self.choices)), shown(value)))
         return value
 
 
@@ -134,17 +139,20 @@ class Variant:
         for c in self.contracts.values():
             if key == c.id or key in c.aliases:
                 return c
-        raise UnknownContractError("%r is not a contract of %s; choose one of %s"
-                                   % (name, self.id, ", ".join(self.contracts)))
+        raise UnknownContractError("%s is not a contract of %s; choose one of %s"
+                                   % (shown(name), self.id, ", ".join(self.contracts)))
 
     def resolve_options(self, given=None):
         """The full option dict: defaults overridden by ``given`` (prefixes like ``si.`` allowed)."""
         values = {name: opt.default for name, opt in self.options.items()}
+        if not isinstance(given or {}, dict):
+            raise OptionError('options take an object such as {"early_end": false}, not %s' % shown(given))
         for raw, value in (given or {}).items():
+            raw = str(raw)
             name = raw.split(".", 1)[1] if "." in raw else raw
             if name not in self.options:
-                raise OptionError("%r is not a rule option of %s; options are %s"
-                                  % (raw, self.id, ", ".join(self.options) or "none"))
+                raise OptionError("%s is not a rule option of %s; options are %s"
+                                  % (shown(raw), self.id, ", ".join(self.options) or "none"))
             values[name] = self.options[name].check(value, self.id)
         return values
 
@@ -169,7 +177,9 @@ class Variant:
 
 
 def _key(name):
-    return _fold(str(name)).lower().replace("-", "_").replace(" ", "_")
+    if not isinstance(name, str):
+        return None
+    return _fold(name).lower().replace("-", "_").replace(" ", "_")
 
 
 # ------------------------------------------------------------------ points
@@ -331,8 +341,12 @@ _KOENIGRUFEN_OPTIONS = _options(
             "in Farbendreier a player void in the led suit must still play a tarock"),
     _switch("maerchenstich_in_negative", False, "AT-4.3, Q-X4",
             "the Märchenstich (Pagat beats Mond and Sküs in one trick) also in Bettler, Piccolo and Trischaken"),
+    Option("tariff", "seed", ("seed", "ooe_2023"), "AT-8, Q-AT1, §2.8",
+           "scoring: the values of the bid and bonus tables the seed leaves out: seed = only what [001] "
+           "states (the others must be given in 'values'); ooe_2023 = the complete tariff of the Upper Austrian "
+           "tournament rules (Oberösterreichische Tarockregeln, version 4/2023)"),
     Option("sechserdreier_won_value", 6, (6, 12), "AT-8.1, Q-AT2",
-           "scoring: a won Sechserdreier is worth 6 (a lost one always costs the seed's 12)"),
+           "scoring with the seed's values: a won Sechserdreier is worth 6 (a lost one always costs the seed's 12)"),
     Option("trischaken_tie_order", "vorhand_backwards", ("vorhand_backwards", "vorhand_forwards"),
            "AT-8.7, Q-AT4",
            "scoring: who loses a Trischaken tie for most points: Vorhand, then the player before "
@@ -452,6 +466,6 @@ def get_variant(name):
     try:
         return VARIANTS[key]
     except KeyError:
-        raise UnknownVariantError("%r is not a variant; choose one of %s"
-                                  % (name, ", ".join(VARIANTS))) from None
+        raise UnknownVariantError("%s is not a variant; choose one of %s"
+                                  % (shown(name), ", ".join(VARIANTS))) from None
 

@@ -22,10 +22,13 @@ Explicit ``declarer_pile`` / ``defence_pile`` / ``seat_piles`` / ``talon`` / ``s
 cards are placed first and the rest is added to the chosen pile.
 """
 
+import io
+
 from solver import Position, get_variant
 from solver.cards import format_hand, parse_cards
 
-__all__ = ["composed", "full", "play_all", "winner_of", "legal", "illegal_rule", "rest_of_deck"]
+__all__ = ["composed", "full", "play_all", "winner_of", "legal", "illegal_rule", "rest_of_deck", "run_cli", "cli_fails",
+           "Terminal"]
 
 
 def rest_of_deck(variant, *groups):
@@ -214,3 +217,10 @@ def cli_fails(capsys, *argv, contains=()):
     for word in contains:
         assert word in err, (word, err)
     return err
+
+
+class Terminal(io.StringIO):
+    """A stderr that says it is a terminal (the CLI shows progress only on one)."""
+
+    def isatty(self):
+        return True

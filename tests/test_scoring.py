@@ -15,10 +15,11 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import composed, full, rest_of_deck  # noqa: E402
 
-from solver import Position, get_variant  # noqa: E402
+from solver import Position, get_variant, load_example  # noqa: E402
 from solver import goals  # noqa: E402
 from solver.errors import MissingValueError, OptionError, ScoringError, TarokError  # noqa: E402
-from solver.scoring import Cups, Settlement, at_value  # noqa: E402
+from solver.scoring import AT_TARIFFS, Cups, Settlement, at_value  # noqa: E402
+from solver.text import count_of  # noqa: E402
 
 # A complete Königrufen value profile for tests only (the seed's tables are missing, Q-AT1):
 # distinct numbers so a wrong item shows.
@@ -112,6 +113,24 @@ def test_SI_6_6_threshold_35_and_two_cards_wins_35_and_a_card_loses():
     assert si_game(Fraction(107, 3)).settlement().amounts[0] == 51  # 35 2/3 counted 36: 50 + 1
     assert si_game(Fraction(106, 3)).settlement().amounts[0] == -50  # 35 1/3 counted 35: lost, no difference
     assert si_game(Fraction(106, 3), options={"win_at_35_plus_card": True}).settlement().amounts[0] == 50
+
+
+def test_SI_6_6_win_at_35_plus_card_as_a_settlement_override():
+    """settlement(win_at_35_plus_card=True) reads the threshold as the option in the position does
+    (it used to be accepted and ignored: a 35 1/3 solo three stayed lost)."""
+    pos = si_game(Fraction(106, 3), contract="solo_three")
+    assert pos.settlement().amounts[0] < 0
+    won = pos.settlement(win_at_35_plus_card=True)
+    assert won.amounts[0] == won.amounts[0] > 0 and "35 1/3 wins" in won.lines[0].why
+    assert won.amounts == si_game(Fraction(106, 3), contract="solo_three",
+                                  options={"win_at_35_plus_card": True}).settlement().amounts
+
+
+def test_one_trick_and_one_point_are_singular():
+    assert [count_of(n, "point") for n in (0, 1, "1", "1 1/3", 2, "-1")] == [
+        "0 points", "1 point", "1 point", "1 1/3 points", "2 points", "-1 point"]
+    pos = si_game(40, tricks_taken=(0, 5, 3, 3))
+    assert "declarer side: 1 trick, 40 points" in str(pos)
 
 
 def test_SI_8_partnership_game_both_score_and_kontra_multiplies():
@@ -311,6 +330,29 @@ def test_SI_6_8_klop_raw_and_outside_practice():
         pos.settlement(kontra={"game": 1})
 
 
+@pytest.mark.parametrize("thirds, amount", [(106, -35), (107, -70)])
+def test_SI_6_8_klop_more_than_half_reads_the_count_of_the_win_threshold(thirds, amount):
+    """RULES.md §3.6.8 [X]: "one who took more than half (> 35) scores -70" -- in counted points,
+    as the win threshold (SI-5.6, SI-6.6: 35 1/3 exact is counted 35, 35 2/3 is counted 36).
+    35 1/3 used to give -70 while it loses a contract; with win_at_35_plus_card it is more than half."""
+    v = get_variant("slovenian4")
+    pile, need = [], thirds - 4  # seat 0 wins the last trick with T5 S7 H4 D4: 4 thirds
+    for tok in sorted(rest_of_deck("slovenian4", "T5", "S7", "H4", "D4").split(),
+                      key=lambda t: -v.points[v.deck.index[t]]):
+        if v.points[v.deck.index[tok]] <= need:
+            pile.append(tok)
+            need -= v.points[v.deck.index[tok]]
+    assert need == 0
+    pos = composed("slovenian4", ["T5", "S7", "H4", "D4"], contract="klop", rest=1,
+                   seat_piles=[" ".join(pile), "", "", ""], tricks_taken=[5, 3, 2, 1])
+    for tok in ("T5", "S7", "H4", "D4"):
+        pos.play(tok)
+    assert pos.points(0) == thirds
+    assert pos.settlement(klop_scorer="outside_practice").amounts[0] == amount
+    if thirds == 106:
+        assert pos.settlement(klop_scorer="outside_practice", win_at_35_plus_card=True).amounts[0] == -70
+
+
 def goals_counted(pos, seat):
     return (pos.points(seat) + 1) // 3
 
@@ -361,17 +403,53 @@ def test_AT_6_4_called_king_in_the_talon_plays_alone():
     assert s.amounts == (6 - 18, -2 + 6, -2 + 6, -2 + 6)
 
 
-def test_AT_Q_AT1_missing_value_is_an_error_naming_it():
+def test_AT_Q_AT1_missing_values_are_one_error_naming_them_all():
+    """Every value the settlement needs and nothing gives is named at once, with the --set form
+    that supplies them (they used to surface one at a time: Königfang, then Honneurs, ...)."""
+    game = load_example("koenigrufen_rufer")
+    with pytest.raises(MissingValueError) as info:
+        game.settlement(tariff="seed")
+    error = info.value
+    assert error.keys == ["koenigfang", "honneurs", "absolut"] and error.key == "koenigfang"
+    assert """--set 'values={"koenigfang": N, "honneurs": N, "absolut": N}'""" in str(error)
+    assert "tariff=ooe_2023" in str(error) and "Q-AT1" in str(error) and isinstance(error, TarokError)
     pos = at_game(38, "rufer", called_king="HK", decl="T1 SK T22 CK", defe="HK T21 DK")
     with pytest.raises(MissingValueError) as info:
         pos.settlement()
-    assert info.value.key == "koenigfang" and "koenigfang" in str(info.value)
-    assert "Q-AT1" in str(info.value) and isinstance(info.value, TarokError)
-    with pytest.raises(MissingValueError, match="'farbendreier'"):
+    assert info.value.keys == ["koenigfang"]
+    assert sum(pos.settlement(values={"koenigfang": 1}).amounts) == 0
+    with pytest.raises(MissingValueError, match="farbendreier"):
         at_game(38, "farbendreier").settlement()
-    with pytest.raises(MissingValueError, match="'bettler'"):
+    with pytest.raises(MissingValueError, match="bettler"):
         endgame("koenigrufen", "bettler", ["S7", "T5", "H4", "D4"], tricks_taken=[0, 4, 4, 3]).settlement()
     assert at_value(pos, "rufer") == 2 and at_value(pos, "trischaken") == 2
+
+
+def test_AT_published_tariff_ooe_2023_scores_every_deal():
+    """RULES.md §2.8: the option tariff=ooe_2023 gives every value (Oberösterreichische
+    Tarockregeln 4/2023: Rufer 1, Dreier 4, Sechserdreier 4 lost 8, silent bonuses half the
+    announced ones, valat four times the game), overriding the seed's; 'values' still override it."""
+    tariff = {"tariff": "ooe_2023"}
+    rufer = at_game(38, "rufer", called_king="HK", decl="T1 SK T22 CK", defe="HK T21 DK", options=tariff)
+    assert rufer.settlement().amounts == (3, -1, -1, -1)  # alone; Königfang is not scored there
+    assert rufer.settlement(values={"rufer": 5}).amounts == (15, -5, -5, -5)
+    assert at_game(Fraction(106, 3), "dreier", options=tariff).settlement().amounts == (-12, 4, 4, 4)
+    assert at_game(Fraction(106, 3), "sechserdreier", options=tariff).settlement().amounts == (-24, 8, 8, 8)
+    assert at_game(38, "sechserdreier", options=tariff).settlement().amounts == (12, -4, -4, -4)
+    assert at_game(38, "farbendreier", options=tariff).settlement().amounts == (9, -3, -3, -3)
+    bettler = endgame("koenigrufen", "bettler", ["S7", "T5", "H4", "D4"], tricks_taken=[0, 4, 4, 3], options=tariff)
+    assert bettler.settlement().amounts == (6, -2, -2, -2)
+    trull = at_game(40, "dreier", decl="T1 T21 T22", defe="SK HK DK CK", options=tariff)
+    # silent bonuses count half the announced values (Trull 2, four kings 2): 1 each
+    assert items(trull.settlement()) == {"game": 4, "trull": 1, "kings": 1}  # (kings: the defence)
+    # valat: four times the game silent, eight times announced, not doubled again in solo games
+    assert items(at_game(50, tricks_taken=(11, 0, 0, 0), options=tariff).settlement()) == {"valat": 16}
+    assert items(at_game(50, "solodreier", tricks_taken=(11, 0, 0, 0), options=tariff,
+                         announcements=["valat@0"]).settlement()) == {"valat": 64}
+
+
+def test_AT_tariff_choices_are_the_tariffs():
+    assert set(get_variant("koenigrufen").options["tariff"].choices) == {"seed"} | set(AT_TARIFFS)
 
 
 def test_AT_values_profile_input_and_round_trip():
