@@ -4,10 +4,13 @@ The command line is imported inside :func:`main`, so that Ctrl-C while the progr
 loading ends it quietly (status 130) instead of with a traceback.
 """
 
+from __future__ import annotations
+
 import sys
+from collections.abc import Sequence
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     try:
         from .cli import main as run
     except KeyboardInterrupt:

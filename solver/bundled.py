@@ -5,25 +5,31 @@ slovenian4_three``), so they are reachable after a non-editable install too, whe
 live inside site-packages.
 """
 
+from __future__ import annotations
+
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import NotationError
+
+if TYPE_CHECKING:
+    from .position import Position
 
 EXAMPLES_DIR = Path(__file__).parent / "examples"
 
 
-def example_names():
+def example_names() -> list[str]:
     """The names of the bundled examples, sorted."""
     return sorted(p.stem for p in EXAMPLES_DIR.glob("*.json"))
 
 
-def example_path(name):
+def example_path(name: str | Path) -> Path | None:
     """The file of the bundled example ``name`` ('slovenian4_three', '.json' optional), or None."""
     stem = str(name)[:-5] if str(name).endswith(".json") else str(name)
     return EXAMPLES_DIR / (stem + ".json") if stem in example_names() else None
 
 
-def load_example(name):
+def load_example(name: str) -> Position:
     """A bundled example game (``solver/examples/NAME.json``) as a Position.
 
     >>> load_example("slovenian4_three").variant.id

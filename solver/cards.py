@@ -12,8 +12,11 @@ Canonical tokens: suit letter then rank (``SK``, ``HQ``, ``DN``, ``CJ``,
 case); :func:`format_hand` always writes the canonical form.
 """
 
+from __future__ import annotations
+
 import re
 import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .errors import CardNotInDeckError, DuplicateCardError, NotationError, UnknownCardError
@@ -37,29 +40,31 @@ class Deck:
     """The cards of one deck family, as parallel tuples indexed by card."""
 
     name: str
-    tokens: tuple
-    suit: tuple  # 0..3 suits S H D C, 4 trumps, 5 EX
-    rank: tuple  # strength inside the suit, 0 = lowest; trumps: their number; EX: 0
-    index: dict  # canonical token -> card
+    tokens: tuple[str, ...]
+    suit: tuple[int, ...]  # 0..3 suits S H D C, 4 trumps, 5 EX
+    rank: tuple[int, ...]  # strength inside the suit, 0 = lowest; trumps: their number; EX: 0
+    index: dict[str, int]  # canonical token -> card
 
     @property
-    def size(self):
+    def size(self) -> int:
         return len(self.tokens)
 
     @property
-    def special(self):
+    def special(self) -> int | None:
         """The card index of EX, or None (54-card decks have T22 instead)."""
         return self.index.get("EX")
 
-    def trump(self, number):
+    def trump(self, number: int) -> int:
         return self.index["T%d" % number]
 
-    def king(self, suit):
+    def king(self, suit: int) -> int:
         return self.index[SUIT_LETTERS[suit] + "K"]
 
 
-def _build_deck(name, pips_by_suit, top_trump, has_excuse):
-    tokens, suit, rank = [], [], []
+def _build_deck(name: str, pips_by_suit: Sequence[Sequence[int]], top_trump: int, has_excuse: bool) -> Deck:
+    tokens: list[str] = []
+    suit: list[int] = []
+    rank: list[int] = []
     for s, letter in enumerate(SUIT_LETTERS):
         ranks = ["%s%d" % (letter, p) for p in pips_by_suit[s]] + [letter + c for c in COURTS]
         for r, tok in enumerate(ranks):
@@ -104,7 +109,7 @@ _NAMED = {  # whole-word aliases; "SPECIAL" is the 22nd trump-like card of the v
 _TOKEN_SPLIT = re.compile(r"[\s,;]+")
 
 
-def _roman(text):
+def _roman(text: str) -> int | None:
     """Value of a Roman numeral I..XXII (also the traditional IIII), or None."""
     if not text or any(ch not in "IVX" for ch in text):
         return None
@@ -113,7 +118,7 @@ def _roman(text):
     return next((n for n in range(1, 23) if _to_roman(n) == text), None)
 
 
-def _to_roman(n):
+def _to_roman(n: int) -> str:
     out = ""
     for value, sym in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
         while n >= value:
@@ -122,13 +127,13 @@ def _to_roman(n):
     return out
 
 
-def _fold(text):
+def _fold(text: str) -> str:
     """Upper case without diacritics: 'škis' -> 'SKIS', 'Sküs' -> 'SKUS'."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).upper()
 
 
-def canonical_token(text, deck):
+def canonical_token(text: str, deck: Deck) -> str:
     """The canonical spelling of a card token for ``deck``, whether or not it is in the deck.
 
     Raises :class:`UnknownCardError` when the text is not a card in any notation.
@@ -145,8 +150,9 @@ def canonical_token(text, deck):
         return "EX" if deck.special is not None else "T22"
     if named:
         return named
-    if t.startswith("T") and _number(t[1:]):
-        return "T%d" % _number(t[1:])
+    trump_number = _number(t[1:]) if t.startswith("T") else None
+    if trump_number:
+        return "T%d" % trump_number
     for body in (t[1:] if t.startswith("T") else None, t):
         n = _roman(body) if body else None
         if n:
@@ -156,18 +162,19 @@ def canonical_token(text, deck):
         rank = _RANK_ALIASES.get(rank, rank)
         if rank in COURTS:
             return t[0] + rank
-        if _number(rank) and _number(rank) <= 10:
-            return "%s%d" % (t[0], _number(rank))
+        pip = _number(rank)
+        if pip and pip <= 10:
+            return "%s%d" % (t[0], pip)
     raise UnknownCardError("%s is not a card: write suit then rank (SK, H10, DN, CJ), "
                            "T1..T22 for trumps, EX for the Excuse/skus" % shown(raw))
 
 
-def _number(text):
+def _number(text: str) -> int | None:
     """A card number written in ASCII digits (leading zeros allowed), else None (or 0)."""
     return whole_number(text) if text.isascii() and text.isdigit() else None
 
 
-def parse_card(text, deck):
+def parse_card(text: str | int, deck: Deck) -> int:
     """Card index of a token, leniently parsed.
 
     >>> DECK_54.tokens[parse_card("♥k", DECK_54)]
@@ -196,7 +203,7 @@ def parse_card(text, deck):
         raise CardNotInDeckError("%s is not a card of the %s deck%s" % (tok, deck.name, hint)) from None
 
 
-def parse_cards(text, deck, what="hand"):
+def parse_cards(text: str | Iterable[str | int] | None, deck: Deck, what: str = "hand") -> list[int]:
     """A list of card indices from text (tokens separated by spaces or commas) or an iterable.
 
     Duplicates raise :class:`DuplicateCardError` naming the card and ``what``.
@@ -209,7 +216,8 @@ def parse_cards(text, deck, what="hand"):
         items = list(text)
     else:
         raise NotationError("%s takes card text such as 'SK S7 T1' or a list of tokens, not %s" % (what, shown(text)))
-    cards, seen = [], set()
+    cards: list[int] = []
+    seen: set[int] = set()
     for item in items:
         if item == "":
             continue
@@ -221,11 +229,11 @@ def parse_cards(text, deck, what="hand"):
     return cards
 
 
-def sort_key(deck):
+def sort_key(deck: Deck) -> Callable[[int], tuple[int, int]]:
     """Canonical display order: suits S H D C, then trumps, then EX; highest card first."""
     return lambda c: (deck.suit[c], -deck.rank[c])
 
 
-def format_hand(cards, deck):
+def format_hand(cards: Iterable[int], deck: Deck) -> str:
     """Canonical text of a set of cards."""
     return " ".join(deck.tokens[c] for c in sorted(cards, key=sort_key(deck)))

@@ -5,16 +5,21 @@ plain legal one (the declarer takes the first group and discards his lowest
 legal cards); the analysis package brings its own choice policies.
 """
 
+from __future__ import annotations
+
 import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .cards import TRUMP, format_hand
 from .errors import SeatError
 from .discards import danish_skat
 from .position import Position
-from .variants import EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED, get_variant
+from .variants import EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED, Contract, Variant, get_variant
 
 
-def random_position(variant, contract=None, seed=None, declarer=None, rng=None, **extra):
+def random_position(variant: str | Variant, contract: str | None = None, seed: int | None = None,
+                    declarer: int | None = None, rng: random.Random | None = None, **extra: Any) -> Position:
     """A random :class:`Position` at the start of play.
 
     ``seed`` (or a ``random.Random`` as ``rng``) makes it reproducible.  For
@@ -47,14 +52,14 @@ def random_position(variant, contract=None, seed=None, declarer=None, rng=None, 
             declarer_seat = None
         else:
             declarer_seat = rng.randrange(n) if declarer is None else declarer
-        kw = dict(variant=v.id, contract=c.id, declarer=declarer_seat, **extra)
-        if c.called_king:
+        kw: dict[str, Any] = dict(variant=v.id, contract=c.id, declarer=declarer_seat, **extra)
+        if c.called_king and declarer_seat is not None:
             kings = [d.king(s) for s in range(4)]
             others = [k for k in kings if k not in hands[declarer_seat]]
             if not others and not v.self_call:
                 continue
             kw["called_king"] = d.tokens[rng.choice(others or kings)]
-        if c.talon == EXCHANGE:
+        if c.talon == EXCHANGE and declarer_seat is not None:
             seat_hand = hands[declarer_seat] + rest[:c.group]
             discards = _discards(v, c, seat_hand, c.group)
             if discards is None:
@@ -86,25 +91,25 @@ def random_position(variant, contract=None, seed=None, declarer=None, rng=None, 
     raise RuntimeError("could not deal a legal %s %s in 100 tries" % (v.id, c.id))
 
 
-def solorufer_piles(talon, called_king):
+def solorufer_piles(talon: Sequence[int], called_king: int) -> tuple[list[int], list[int]]:
     """AT-6.5: the Solorufer talon (in the order dealt: two halves of three) goes to the
     defence, except that the half holding the called king is the declarer's compensation.
     Returns (declarer's half, or [] when the called king is not in the talon; defence's cards)."""
     halves = (list(talon[:len(talon) // 2]), list(talon[len(talon) // 2:]))
-    half = next((h for h in halves if called_king in h), [])
+    half: list[int] = next((h for h in halves if called_king in h), [])
     return half, [x for x in talon if x not in half]
 
 
-def _discards(v, c, hand, size):
+def _discards(v: Variant, c: Contract, hand: Sequence[int], size: int) -> list[int] | None:
     """The lowest-valued legal discard of ``size`` cards, or None if the hand has none."""
     d = v.deck
     kings = {d.king(s) for s in range(4)}
     special = {d.trump(1), d.trump(21)} | ({d.trump(22)} if v.family in ("slovenian", "koenigrufen") else set())
-    if v.family == "french":
+    if v.family == "french" and d.special is not None:
         special.add(d.special)
     plain = [x for x in hand if d.suit[x] < TRUMP and x not in kings]
     trumps = [x for x in hand if d.suit[x] == TRUMP and x not in special]
-    key = lambda x: (v.points[x], d.rank[x])
+    key: Callable[[int], tuple[int, int]] = lambda x: (v.points[x], d.rank[x])
     if v.family == "danish":
         return danish_skat(d, hand, size, key=key)
     if v.family == "koenigrufen" and c.colour and any(

@@ -5,14 +5,23 @@ Q-FR8, DK-2.8); :func:`danish_skat` finds a legal skat for the dealing code, und
 rules, so a dealt position is never refused.
 """
 
-from .cards import TRUMP
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from .cards import TRUMP, Deck
 from .errors import IllegalDiscardError
 from .goals import danish_declaration_cards
+
+if TYPE_CHECKING:
+    from .variants import Contract, Variant
 
 _KING_RULE = {"slovenian": "SI-6.4", "koenigrufen": "AT-6.5", "french": "FR-6.3", "danish": "DK-2.8"}
 
 
-def check_discards(variant, contract, hand, discards, tout=False):
+def check_discards(variant: Variant, contract: Contract, hand: Sequence[int], discards: Sequence[int],
+                   tout: bool = False) -> tuple[int, ...]:
     """Refuse (:class:`IllegalDiscardError`, naming card and rule) a discard the rules forbid.
 
     ``hand``: the holder's cards at the start of play, ``discards`` what he laid away (card
@@ -21,9 +30,9 @@ def check_discards(variant, contract, hand, discards, tout=False):
     other skat (the dealer then names them, and his declarations count them)."""
     v, c, d = variant, contract, variant.deck
     kings = {d.king(s) for s in range(4)}
-    trula = (d.trump(1), d.trump(21), d.trump(22)) if v.family in ("slovenian", "koenigrufen") else ()
+    trula: tuple[int, ...] = (d.trump(1), d.trump(21), d.trump(22)) if v.family in ("slovenian", "koenigrufen") else ()
 
-    def refuse(card, rule, why):
+    def refuse(card: int, rule: str, why: str) -> NoReturn:
         raise IllegalDiscardError("%s may not be discarded: %s (%s)" % (d.tokens[card], why, rule))
 
     trumps_in_hand = [x for x in hand if d.suit[x] == TRUMP]
@@ -59,13 +68,14 @@ def check_discards(variant, contract, hand, discards, tout=False):
     return named
 
 
-def declaration_cards(deck, hand):
+def declaration_cards(deck: Deck, hand: Iterable[int]) -> set[int]:
     """DK-2.8 item 4: the cards of a Danish hand (card indices) that belong to one of its
     declarations (DK-6.2).  The skus is left out: item 2 alone says when it may be laid away."""
-    return {deck.index[t] for t in danish_declaration_cards(deck.tokens[x] for x in hand)} - {deck.special}
+    return {deck.index[t] for t in danish_declaration_cards(deck.tokens[x] for x in hand)} - {deck.special or -1}
 
 
-def danish_skat(deck, hand, size, tout=False, keep=None, key=None):
+def danish_skat(deck: Deck, hand: Sequence[int], size: int, tout: bool = False,
+                keep: Collection[int] | None = None, key: Callable[[int], Any] | None = None) -> list[int] | None:
     """A legal Danish skat (DK-2.8) of ``size`` cards from the dealer's ``hand`` (card indices),
     the lowest by ``key`` first; None if there is none.  It lays away no card of ``keep``; by
     default (None) no declaration card, as long as the hand offers another skat (item 4).
@@ -74,10 +84,10 @@ def danish_skat(deck, hand, size, tout=False, keep=None, key=None):
     if keep is None:
         return danish_skat(deck, hand, size, tout, declaration_cards(deck, hand), key) or danish_skat(
             deck, hand, size, tout, (), key)
-    key = key or (lambda x: x)
+    order: Callable[[int], Any] = key or (lambda x: x)
     kings = {deck.king(s) for s in range(4)}
     plain = sorted((x for x in hand if x not in keep and (deck.suit[x] < TRUMP and x not in kings
-                                                         or (tout and x == deck.special))), key=key)
+                                                         or (tout and x == deck.special))), key=order)
     if len(plain) >= size:
         return plain[:size]
     tarokker = [x for x in hand if deck.suit[x] == TRUMP]

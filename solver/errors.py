@@ -6,6 +6,10 @@ card, the seat, the trick or the rule involved.  Nothing else should reach a
 user; the CLI prints these messages and exits with status 2.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+
 
 class TarokError(ValueError):
     """Base class of every error about user input."""
@@ -71,7 +75,8 @@ class IllegalMoveError(TarokError):
     ``seat``, ``trick`` (1-based) and ``rule`` (a RULES.md id such as SI-3.1).
     """
 
-    def __init__(self, message, card=None, seat=None, trick=None, rule=None):
+    def __init__(self, message: str, card: str | None = None, seat: int | None = None,
+                 trick: int | None = None, rule: str | None = None) -> None:
         super().__init__(message)
         self.card = card
         self.seat = seat
@@ -94,7 +99,7 @@ class MissingValueError(ScoringError):
     and bonus tables, RULES.md Q-AT1).  ``keys`` names every one the settlement needs, ``key``
     the first."""
 
-    def __init__(self, message, key=None, keys=None):
+    def __init__(self, message: str, key: str | None = None, keys: Iterable[str] | None = None) -> None:
         super().__init__(message)
         self.key = key
         self.keys = list(keys) if keys is not None else [] if key is None else [key]

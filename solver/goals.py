@@ -7,7 +7,15 @@ minimax.  ``party`` is a party index of the position (0 = declarer side in team
 games; the seat itself in each-for-himself games).
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Union
+
 from .text import shown
+
+if TYPE_CHECKING:
+    from .position import Position, Trick
 
 # goal id -> (description, which variants / contracts it applies to)
 GOALS = {
@@ -36,7 +44,7 @@ _TAROCK = {"pagat-ultimo": 1, "uhu": 2, "pelikan": 3, "quapil": 4}
 FRENCH_REQUIREMENT = {0: 112, 1: 102, 2: 82, 3: 72}  # FR-6.4 in half points, by bouts held
 
 
-def applies(pos, goal):
+def applies(pos: Position, goal: object) -> str | None:
     """None if ``goal`` can be asked of ``pos``, else the reason it cannot."""
     v, c = pos.variant, pos.contract
     fam = v.family
@@ -57,12 +65,12 @@ def applies(pos, goal):
     return None
 
 
-def bouts(pos, party):
+def bouts(pos: Position, party: int) -> int:
     """French bouts (T1, T21, EX) in the party's pile."""
     return sum(1 for tok in ("T1", "T21", "EX") if tok in pos.pile(party))
 
 
-def win_target(pos, options=None):
+def win_target(pos: Position, options: Mapping[str, Any] | None = None) -> int | None:
     """The declarer side's point threshold in units (Slovenian / Königrufen), or None;
     ``options``: rule options to read instead of the position's (a settlement's overrides)."""
     options = pos.options if options is None else options
@@ -71,7 +79,7 @@ def win_target(pos, options=None):
     return None
 
 
-def achieved(pos, goal, party, options=None):
+def achieved(pos: Position, goal: str, party: int, options: Mapping[str, Any] | None = None) -> int | bool:
     """The goal's value at the end of play: an int for points/tricks, else a bool (``options``:
     rule options to read instead of the position's, see :func:`win_target`)."""
     reason = applies(pos, goal)
@@ -94,7 +102,9 @@ def achieved(pos, goal, party, options=None):
             return pos.tricks_won(party) == pos.n_tricks
         if pos.variant.family == "french":  # FR-6.4: the requirement follows the bouts held at the end
             return pos.points(party) >= FRENCH_REQUIREMENT[bouts(pos, party)]
-        return pos.points(party) >= win_target(pos, options)
+        target = win_target(pos, options)
+        assert target is not None  # a point contract of the 54-card games
+        return pos.points(party) >= target
     if goal == "valat":
         return pos.tricks_won(party) == pos.n_tricks
     if goal == "no-tricks":
@@ -113,6 +123,8 @@ def achieved(pos, goal, party, options=None):
         if pos.variant.family == "danish":  # DK-7.7: the last trick won with a king
             return last.winner in members and any(
                 s == last.winner and tok.endswith("K") and tok[0] in "SHDC" for s, tok in last.cards)
+        if pos.called_king is None:
+            return False
         king = d.tokens[pos.called_king]
         return last.winner in members and any(tok == king for _, tok in last.cards)
     if goal == "petit-au-bout":
@@ -143,7 +155,7 @@ ABSOLUT_UNITS = 136  # AT-5.3: 45 1/3 points in thirds
 BUERGERMEISTER_UNITS = 96  # AT-8.7: 32 points in thirds
 
 
-def card_trick(pos, token):
+def card_trick(pos: Position, token: str) -> tuple[Trick, int] | None:
     """(trick, seat) of the completed trick in which ``token`` was played, or None."""
     for trick in pos.tricks:
         for seat, tok in trick.cards:
@@ -152,7 +164,7 @@ def card_trick(pos, token):
     return None
 
 
-def ultimo_party(pos, goal):
+def ultimo_party(pos: Position, goal: str) -> int | None:
     """AT-7 Pagat/Uhu/Pelikan/Quapil and SI-7 silent pagat ultimo: the party that scores
     the bonus of a low tarock played to its designated trick (``goal`` one of
     :data:`ULTIMO_GOALS`): the party of its player if the card itself won the trick (the
@@ -166,65 +178,65 @@ def ultimo_party(pos, goal):
     return own if achieved(pos, goal, own) else 1 - own
 
 
-def honneurs(pos, party):
+def honneurs(pos: Position, party: int) -> bool:
     """AT-7 Honneurs: at least 5 of the 7 honours (4 kings, Pagat, Mond, Sküs) in the party's
     pile (talon cards and discards included, Q-AT6)."""
     pile = set(pos.pile(party))
     return sum(tok in pile for tok in HONOURS_54) >= 5
 
 
-def absolut(pos, party):
+def absolut(pos: Position, party: int) -> bool:
     """AT-7 Absolut: at least 45 1/3 card points (136 thirds) in the party's pile."""
     return pos.points(party) >= ABSOLUT_UNITS
 
 
-def king_capture(pos, party):
+def king_capture(pos: Position, party: int) -> bool:
     """AT-7 Königfang: the called king ends with the opposing party (``party`` 1, the
     defence) — won in a trick, or in the talon left to it.  False for the declarer side."""
-    if pos.called_king is None or party == pos.party_of(pos.declarer):
+    if pos.called_king is None or pos.declarer is None or party == pos.party_of(pos.declarer):
         return False
     return pos.deck.tokens[pos.called_king] in pos.pile(party)
 
 
-def mond_penalty_seat(pos):
+def mond_penalty_seat(pos: Position) -> int | None:
     """SI-7 mond captured ([003], Q-X3): the seat whose mond (T21) fell in the same trick as
     the škis (T22) without an emperor trick (the pagat winning), else None."""
     found = card_trick(pos, "T21")
     if found is None:
         return None
     trick, seat = found
-    tokens = dict((s, tok) for s, tok in trick.cards)
+    tokens = dict(trick.cards)
     if "T22" not in tokens.values() or tokens[trick.winner] == "T1":
         return None
     return seat
 
 
-def buergermeister(pos, seat):
+def buergermeister(pos: Position, seat: int) -> bool:
     """AT-8.7 Bürgermeister: a Trischaken player with at least 32 card points."""
     return pos.points(pos.party_of(seat)) >= BUERGERMEISTER_UNITS
 
 
-def danish_lost_honours(pos):
+def danish_lost_honours(pos: Position) -> list[tuple[int, int, str]]:
     """DK-7.1: (trick number, seat, token) for every pagat or king played to a trick that its
     player did not win, in order of play."""
     return [(t.number, s, tok) for t in pos.tricks for s, tok in t.cards
             if s != t.winner and (tok == "T1" or (tok[0] in "SHDC" and tok.endswith("K")))]
 
 
-def danish_pagat_wins(pos):
+def danish_pagat_wins(pos: Position) -> list[tuple[int, int]]:
     """DK-7.2: (trick number, seat) for every trick won with the pagat (T1 the winning card)."""
     return [(t.number, t.winner) for t in pos.tricks
             if any(s == t.winner and tok == "T1" for s, tok in t.cards)]
 
 
-def danish_bagud(pos):
+def danish_bagud(pos: Position) -> list[tuple[int, str]]:
     """DK-7.4 bagud: (seat, token) for every pagat or king played to the last trick by a player
     who did not win it, in order of play; empty if the last trick was not played."""
     last = pos.n_tricks
     return [(s, tok) for number, s, tok in danish_lost_honours(pos) if number == last]
 
 
-def danish_ultimo(pos):
+def danish_ultimo(pos: Position) -> tuple[int, str] | None:
     """DK-7.7 ultimo: (seat, cup) when the last trick was won with the pagat ("pagat") or with a
     king ("king"), else None.  Reads the goals pagat-ultimo / king-ultimo."""
     if not pos.tricks or pos.tricks[-1].number != pos.n_tricks:
@@ -240,8 +252,12 @@ def danish_ultimo(pos):
 
 DANISH_LEVELS = {"half": 5, "full": 10, "sprojtefuld": 15}  # DK-6.2 kavaleri / konger tariffs
 
+# A Danish declaration: (kind, detail, payment from each other player); the detail is a count
+# for tarokker and matadorer, a level ("S:half", "full") for kavaleri and konger.
+Declaration = tuple[str, Union[int, str], int]
 
-def danish_declarations(hand):
+
+def danish_declarations(hand: Iterable[str]) -> list[Declaration]:
     """DK-6.2: everything a Danish hand (tokens, after the skat is laid) must declare
     (DK-6.1), as (kind, detail, payment from each other player):
     ("tarokker", T, 5 (T - 8)) for T >= 10 tarokker, skus included;
@@ -251,7 +267,7 @@ def danish_declarations(hand):
     One skus may complete several half declarations (Q-DK9)."""
     hand = set(hand)
     skus = "EX" in hand
-    out = []
+    out: list[Declaration] = []
     tarokker = sum(1 for tok in hand if tok.startswith("T")) + skus
     if tarokker >= 10:
         out.append(("tarokker", tarokker, 5 * (tarokker - 8)))
@@ -271,17 +287,17 @@ def danish_declarations(hand):
     return out
 
 
-def danish_declaration_cards(hand):
+def danish_declaration_cards(hand: Iterable[str]) -> set[str]:
     """DK-2.8 item 4 ("Der må ikke ecarteres fra meldinger"): the cards of a Danish hand (tokens)
     that belong to one of its declarations (DK-6.2): every tarok and the skus of a tarokker
     declaration, the run of matadorer, the courts of a kavaleri and the kings of konger (with
     the skus that completes a half or sprøjtefuld one)."""
     hand = set(hand)
-    out = set()
+    out: set[str] = set()
     for kind, detail, _ in danish_declarations(hand):
         if kind == "tarokker":
             out |= {t for t in hand if t.startswith("T")} | {"EX"}
-        elif kind == "matadorer":
+        elif isinstance(detail, int):  # matadorer: the run's length
             out |= {"T21", "T1", "EX"} | {"T%d" % (21 - i) for i in range(1, detail - 2)}
         else:
             level = detail.split(":")[-1]
@@ -290,7 +306,7 @@ def danish_declaration_cards(hand):
     return out
 
 
-def _danish_level(count, skus):
+def _danish_level(count: int, skus: bool) -> str | None:
     if count == 4:
         return "sprojtefuld" if skus else "full"
     if count == 3 and skus:
@@ -298,14 +314,16 @@ def _danish_level(count, skus):
     return None
 
 
-def danish_supports(hand, kind, detail):
+def danish_supports(hand: Iterable[str], kind: str, detail: int | str) -> bool:
     """DK-6.3: whether a Danish hand supports the declaration (kind, detail) as declared: at
     least that many tarokker / matadorer, or exactly the kavaleri / konger condition."""
     made = {(k, d) for k, d, _ in danish_declarations(hand)}
     if kind in ("tarokker", "matadorer"):
-        return any(k == kind and d >= detail for k, d in made)
+        return any(k == kind and isinstance(d, int) and isinstance(detail, int) and d >= detail for k, d in made)
     hand = set(hand)
     skus = "EX" in hand
+    if not isinstance(detail, str):
+        return False
     if kind == "kavaleri":
         suit, level = detail.split(":")
         count = sum(suit + c in hand for c in "KQNJ")
@@ -318,7 +336,7 @@ def danish_supports(hand, kind, detail):
 POIGNEE_TRUMPS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FR-7.2: single, double, triple
 
 
-def poignee_trumps(hand, excuse_counts=False):
+def poignee_trumps(hand: Iterable[str], excuse_counts: bool = False) -> int:
     """FR-7.2 / Q-FR11: trumps a French hand can show in a poignée (T1..T21; the Excuse only
     when ``excuse_counts``)."""
     return sum(1 for tok in hand if tok.startswith("T")) + (1 if excuse_counts and "EX" in hand else 0)

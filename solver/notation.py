@@ -15,11 +15,19 @@ Both read leniently (any card spelling :func:`solver.cards.parse_card` takes) an
 written canonically, so ``from_line(p.to_line())`` gives back the same position.
 """
 
+from __future__ import annotations
+
 import json
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .cards import format_hand
 from .errors import NotationError
 from .text import count_of, shown, whole_number
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from .position import Position
 
 FIELDS = ("variant", "contract", "declarer", "partner", "called_king", "hands", "declarer_pile",
           "defence_pile", "talon", "skat", "seat_piles", "tricks_taken", "announcements", "options",
@@ -33,7 +41,7 @@ _LIST_FIELDS = ("hands", "seat_piles")  # one entry per seat, '/'-separated in t
 MAX_DEPTH = 32  # nesting no input needs (a position file uses 3 levels); deeper is refused, not recursed into
 
 
-def position_kwargs_from_json(data):
+def position_kwargs_from_json(data: str | bytes | bytearray | Mapping[str, Any]) -> dict[str, Any]:
     """Keyword arguments of :class:`solver.Position` from a dict or JSON text (str or UTF-8 bytes)."""
     if isinstance(data, (str, bytes, bytearray)):
         data = read_json(data)
@@ -55,7 +63,7 @@ def position_kwargs_from_json(data):
     return kwargs
 
 
-def read_json(text):
+def read_json(text: str | bytes | bytearray) -> Any:
     """JSON text (str or UTF-8 bytes) as Python values; a NotationError for anything unreadable:
     bad JSON, bytes that are not UTF-8, numbers longer than any field takes, deep nesting."""
     if isinstance(text, (bytes, bytearray)):
@@ -68,7 +76,7 @@ def read_json(text):
         raise NotationError("not valid JSON here: nested too deeply") from None
 
 
-def decoded(data):
+def decoded(data: bytes | bytearray) -> str:
     """UTF-8 bytes as text (a byte-order mark dropped); NotationError when they are not UTF-8."""
     try:
         return bytes(data).decode("utf-8-sig")
@@ -76,18 +84,18 @@ def decoded(data):
         raise NotationError("not UTF-8 text (byte %d)" % exc.start) from None
 
 
-def _json_int(text):
+def _json_int(text: str) -> int:
     """JSON numbers with more digits than any field takes are refused before Python reads them."""
     if whole_number(text) is None:
         raise NotationError("a number of %d digits: no field takes one" % len(text.lstrip("-")))
     return int(text)
 
 
-def check_plain(data):
+def check_plain(data: object) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH` and ints beyond 64 bits anywhere in ``data`` (a
     dict given from Python may hold what JSON text cannot), so that later checks and messages can
     handle every value."""
-    stack = [(data, 1)]
+    stack: list[tuple[object, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
@@ -100,7 +108,7 @@ def check_plain(data):
             raise NotationError("%s: no field takes a number that large" % shown(value))
 
 
-def _is_cards(value):
+def _is_cards(value: object) -> bool:
     """Card text ("SK S7 …"), or a list of tokens / card indices."""
     return isinstance(value, str) or (isinstance(value, (list, tuple)) and all(
         isinstance(x, str) or (isinstance(x, int) and not isinstance(x, bool)) for x in value))
@@ -109,9 +117,9 @@ def _is_cards(value):
 _CARDS_DOC = 'card text such as "SK S7 T1" (or a list of tokens)'
 
 
-def _check_types(data):
+def _check_types(data: dict[str, Any]) -> None:
     """Reject values of the wrong JSON type with a NotationError naming the field."""
-    def bad(key, want):
+    def bad(key: str, want: str) -> NoReturn:
         raise NotationError("field %r takes %s, got %s" % (key, want, shown(data[key])))
 
     for key in ("variant", "contract", "called_king"):
@@ -147,7 +155,7 @@ def _check_types(data):
         bad("composed", "true or false")
 
 
-def position_kwargs_from_line(text):
+def position_kwargs_from_line(text: str | bytes | bytearray) -> dict[str, Any]:
     """Keyword arguments of :class:`solver.Position` from the one-line form (str or UTF-8 bytes)."""
     if isinstance(text, (bytes, bytearray)):
         text = decoded(text)
@@ -160,7 +168,7 @@ def position_kwargs_from_line(text):
                             "'slovenian4 three; declarer 1; hands …'")
     if len(head) > 2:
         raise NotationError("the first part holds only variant and contract, got %s" % shown(parts[0]))
-    data = {"variant": head[0]}
+    data: dict[str, Any] = {"variant": head[0]}
     if len(head) == 2:
         data["contract"] = head[1]
     for part in parts[1:]:
@@ -202,24 +210,25 @@ def position_kwargs_from_line(text):
     return data
 
 
-def _option(item):
+def _option(item: str) -> tuple[str, bool | str]:
     key, eq, value = item.partition("=")
     if not eq:
         raise NotationError("options are written key=value, got %s" % shown(item))
     return key, {"true": True, "false": False}.get(value.lower(), value)
 
 
-def _pair(field, item):
+def _pair(field: str, item: str) -> tuple[str, int | str]:
     key, eq, value = item.partition("=")
     if not eq:
         raise NotationError("%s is written key=value, got %s" % (field, shown(item)))
-    return key, value if whole_number(value) is None else whole_number(value)
+    number = whole_number(value)
+    return key, value if number is None else number
 
 
-def position_to_json(pos):
+def position_to_json(pos: Position) -> dict[str, Any]:
     """Canonical dict: the start of play and the record; empty fields left out."""
     d = pos.deck
-    out = {"variant": pos.variant.id, "contract": pos.contract.id}
+    out: dict[str, Any] = {"variant": pos.variant.id, "contract": pos.contract.id}
     if pos.declarer is not None:
         out["declarer"] = pos.declarer
     if pos.called_king is not None:
@@ -264,7 +273,7 @@ def position_to_json(pos):
     return out
 
 
-def position_to_line(pos):
+def position_to_line(pos: Position) -> str:
     """Canonical one-line form."""
     data = position_to_json(pos)
     parts = ["%s %s" % (data.pop("variant"), data.pop("contract"))]
@@ -287,7 +296,7 @@ def position_to_line(pos):
     return "; ".join(parts)
 
 
-def position_summary(pos):
+def position_summary(pos: Position) -> str:
     """A readable description: contract, hands, tricks so far, points."""
     lines = ["%s — %s" % (pos.variant.name, pos.contract.name)]
     if pos.declarer is not None:

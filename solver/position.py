@@ -10,7 +10,10 @@ games party 0 is the declarer's side and party 1 the defence; in
 each-for-himself games (klop, Trischaken, Danish) party *i* is seat *i*.
 """
 
-from collections import namedtuple
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union
 
 from .cards import SUIT_LETTERS, TRUMP, format_hand, parse_card, parse_cards, sort_key
 from .discards import check_discards
@@ -21,16 +24,40 @@ from .notation import (decoded, position_kwargs_from_json, position_kwargs_from_
 from .text import is_whole, shown, whole_number
 from .variants import (EACH, EXCHANGE, EXCUSE, NEGATIVE, NO_TRICKS, ONE_TRICK, POSITIVE,
                        SKAT, SKUS, SOLORUFER, TO_DECLARER, TO_DEFENCE, TRUMP_22, UNUSED, VALAT,
-                       get_variant)
+                       Variant, get_variant)
 
-Trick = namedtuple("Trick", "number leader cards winner named")
-PlayRules = namedtuple("PlayRules", "must_beat must_beat_mode pagat_rule emperor tarockzwang reserved")
-PlayRules.__doc__ = """The play-rule flags a Position resolved from variant, contract and options:
-``must_beat`` (SI-3.3/AT-3.3) with its ``must_beat_mode``, ``pagat_rule`` ("si", "at" or ""),
-``emperor`` (SI-4.1/AT-4.3), ``tarockzwang`` (void -> must trump), ``reserved`` (card ->
-(holder, designated 1-based trick, announcement), AT-3.4 / SI-3.5)."""
-Trick.__doc__ = """A completed trick: ``cards`` is a tuple of (seat, token) in order of play,
-``winner`` the seat that won it, ``named`` the suit a led Danish skus was named (else None)."""
+if TYPE_CHECKING:
+    from .scoring import Settlement
+
+# What a Position's file can hold besides the hands (the keyword arguments of Position()).
+CardsText = Union[str, Sequence[Union[str, int]], None]
+# A move's legality: (rule id, reason, the cards that rule removed).
+Step = tuple[str, str, set[int]]
+
+
+class Trick(NamedTuple):
+    """A completed trick: ``cards`` is a tuple of (seat, token) in order of play,
+    ``winner`` the seat that won it, ``named`` the suit a led Danish skus was named (else None)."""
+
+    number: int
+    leader: int
+    cards: tuple[tuple[int, str], ...]
+    winner: int
+    named: Optional[str]
+
+
+class PlayRules(NamedTuple):
+    """The play-rule flags a Position resolved from variant, contract and options:
+    ``must_beat`` (SI-3.3/AT-3.3) with its ``must_beat_mode``, ``pagat_rule`` ("si", "at" or ""),
+    ``emperor`` (SI-4.1/AT-4.3), ``tarockzwang`` (void -> must trump), ``reserved`` (card ->
+    (holder, designated 1-based trick, announcement), AT-3.4 / SI-3.5)."""
+
+    must_beat: bool
+    must_beat_mode: str
+    pagat_rule: str
+    emperor: bool
+    tarockzwang: bool
+    reserved: dict[int, tuple[int, int, str]]
 
 DEMAND = "DEMAND"  # play-record token: an opponent demands the Danish skus in trick 23 (DK-3.7)
 _NAMES = SUIT_LETTERS + "T"  # what a led skus may be named: a suit or T (tarok)
@@ -54,10 +81,14 @@ class Position:
     ['T3', 'T2']
     """
 
-    def __init__(self, variant, hands, contract=None, declarer=None, partner=None, called_king=None,
-                 declarer_pile=None, defence_pile=None, talon=None, skat=None, seat_piles=None,
-                 tricks_taken=None, announcements=(), options=None, composed=False, leader=None, play=(),
-                 kontra=None, poignees=None, declarations=None, cups=None, values=None):
+    def __init__(self, variant: str | Variant, hands: Sequence[CardsText], contract: str | None = None,
+                 declarer: int | None = None, partner: int | None = None, called_king: str | int | None = None,
+                 declarer_pile: CardsText = None, defence_pile: CardsText = None, talon: CardsText = None,
+                 skat: CardsText = None, seat_piles: Sequence[CardsText] | None = None,
+                 tricks_taken: Sequence[int] | None = None, announcements: Sequence[str | Mapping[str, Any]] = (),
+                 options: Mapping[str, object] | None = None, composed: bool = False, leader: int | None = None,
+                 play: str | Iterable[str] | None = (), kontra: Any = None, poignees: Any = None,
+                 declarations: Any = None, cups: Any = None, values: Any = None) -> None:
         v = self.variant = get_variant(variant)
         self.deck = v.deck
         self.contract = v.contract(contract) if contract is not None else v.contract(v.default_contract)
@@ -72,13 +103,13 @@ class Position:
         initial = [parse_cards(h, self.deck, "seat %d's hand" % s) for s, h in enumerate(hands)]
 
         # --- seats and parties
-        self.declarer = None if c.each_for_himself else self._seat(declarer, "declarer")
+        self.declarer: int | None = None if c.each_for_himself else self._seat(declarer, "declarer")
         if c.each_for_himself and declarer is not None:
             raise SeatError("%s is each for himself: it has no declarer" % c.name)
         self.dealer = n - 1 if v.family == "danish" else None  # DK-2.4: dealer is backhand in trick 1
 
         places = [("seat %d's hand" % s, cards) for s, cards in enumerate(initial)]
-        piles = {}  # party -> cards counted for it before play
+        piles: dict[int, list[int]] = {}  # party -> cards counted for it before play
         if c.each_for_himself:
             if declarer_pile or defence_pile:
                 raise NotationError("%s has no declarer: use seat_piles for cards already won" % c.name)
@@ -101,15 +132,17 @@ class Position:
         self._check_deck(places)
         self._check_hand_sizes(initial)
 
-        self.partner = None
-        self.called_king = None
+        self.partner: int | None = None
+        self.called_king: int | None = None
         if c.called_king:
             self._set_partner(partner, called_king, initial, piles)
         elif partner is not None or called_king is not None:
             raise SeatError("%s has no partner and no called king" % c.name)
+        self.parties: tuple[tuple[int, ...], ...]
         if c.each_for_himself:
             self.parties = tuple((s,) for s in range(n))
         else:
+            assert self.declarer is not None
             side = {self.declarer} | ({self.partner} if self.partner is not None else set())
             self.parties = (tuple(sorted(side)), tuple(s for s in range(n) if s not in side))
         self._party_of = tuple(next(i for i, p in enumerate(self.parties) if s in p) for s in range(n))
@@ -118,14 +151,14 @@ class Position:
             self._piles[self.dealer] += self._skat  # DK-2.7: the skat is in the dealer's pile
 
         self.announcements = self._parse_announcements(announcements)
-        self.named_discards = ()  # DK-2.8 item 4: skat cards laid away from a declaration, unavoidably
+        self.named_discards: tuple[int, ...] = ()  # DK-2.8 item 4: skat cards laid away from a declaration
         if not self.composed:
             self._check_talon_fields(piles)
             self.named_discards = self._check_discards(initial, piles)
             self._check_redeal(initial, piles)
         self._tricks_before = self._check_tricks_taken(tricks_taken, len(initial[0]))
         self._derive_rules(initial)
-        self.composed_leader = None  # who leads a composed endgame's first trick, when not the rules' leader
+        self.composed_leader: int | None = None  # who leads a composed endgame's first trick, when not the rules'
         if leader is not None:
             if not self.composed:
                 raise SeatError("leader is only given for a composed endgame; a full deal's first lead "
@@ -139,14 +172,15 @@ class Position:
         self.kontra, self.poignees, self.declarations, self.cups, self.values = scoring_inputs(
             self, kontra=kontra, poignees=poignees, declarations=declarations, cups=cups, values=values)
         self._hands = [set(h) for h in initial]
-        self._stack = []  # tokens played, in order (cards, "EX:H", DEMAND)
-        self._tricks = []
-        self._trick = []  # current trick: list of (seat, card)
-        self._named = None  # suit index named for a led skus (4 = tarok)
+        self._stack: list[str] = []  # tokens played, in order (cards, "EX:H", DEMAND)
+        self._tricks: list[Trick] = []
+        self._trick: list[tuple[int, int]] = []  # current trick: list of (seat, card)
+        self._named: int | None = None  # suit index named for a led skus (4 = tarok)
         self._demanded = False  # DK-3.7 demand made for the current trick
         self._leader = self._first_leader
-        self._over = None  # reason play stopped early, else None
-        self._saved = []  # per completed trick: the state to restore on undo
+        self._over: str | None = None  # reason play stopped early, else None
+        # per completed trick: the state to restore on undo
+        self._saved: list[tuple[list[tuple[int, int]], int | None, bool, int, str | None]] = []
         self._over = self._early_end()  # a composed position may start settled
         for token in _tokens(play):
             self.play(token)
@@ -154,35 +188,35 @@ class Position:
     # ------------------------------------------------------------ building
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: str | bytes | Mapping[str, Any]) -> Position:
         """Build from a dict or JSON text (schema: README, *Position files*)."""
         return cls(**position_kwargs_from_json(data))
 
     @classmethod
-    def from_line(cls, text):
+    def from_line(cls, text: str) -> Position:
         """Build from the one-line form (README, *One-line form*)."""
         return cls(**position_kwargs_from_line(text))
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: str | bytes | bytearray) -> Position:
         """Build from JSON text or the one-line form, whichever ``text`` (str or UTF-8 bytes) is."""
         if isinstance(text, (bytes, bytearray)):
             text = decoded(text)
         return cls.from_json(text) if isinstance(text, str) and text.lstrip()[:1] in ("{", "[") else cls.from_line(text)
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         """The canonical dict of this position (the start of play plus the play record)."""
         return position_to_json(self)
 
-    def to_line(self):
+    def to_line(self) -> str:
         """The canonical one-line form."""
         return position_to_line(self)
 
-    def copy(self):
+    def copy(self) -> Position:
         """An independent position at the same point of play."""
         return Position.from_json(self.to_json())
 
-    def _seat(self, value, role):
+    def _seat(self, value: object, role: str) -> int:
         if value is None:
             raise SeatError("%s needs a %s seat (0-%d)" % (self.contract.name, role, self.players - 1))
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.players:
@@ -190,8 +224,8 @@ class Position:
                             % (role, shown(value), self.players - 1))
         return value
 
-    def _check_deck(self, places):
-        where = {}
+    def _check_deck(self, places: list[tuple[str, list[int]]]) -> None:
+        where: dict[int, str] = {}
         for name, cards in places:
             for card in cards:
                 if card in where:
@@ -204,7 +238,7 @@ class Position:
                                  % (len(missing), "s" if len(missing) > 1 else "", self.variant.id,
                                     "is" if len(missing) == 1 else "are", format_hand(missing, self.deck)))
 
-    def _check_hand_sizes(self, initial):
+    def _check_hand_sizes(self, initial: list[list[int]]) -> None:
         size = self.variant.hand_size
         for s, h in enumerate(initial):
             if not self.composed and len(h) != size:
@@ -216,7 +250,8 @@ class Position:
         if self.composed and not 0 < len(initial[0]) <= size:
             raise HandSizeError("a composed endgame needs 1 to %d cards per hand" % size)
 
-    def _set_partner(self, partner, called_king, initial, piles):
+    def _set_partner(self, partner: int | None, called_king: str | int | None, initial: list[list[int]],
+                     piles: dict[int, list[int]]) -> None:
         v, c = self.variant, self.contract
         if called_king is not None:
             king = parse_card(called_king, self.deck)
@@ -242,7 +277,7 @@ class Position:
             raise SeatError("%s is played with a called king: give called_king (e.g. \"HK\") or partner"
                             % c.name)
 
-    def _check_talon_fields(self, piles):
+    def _check_talon_fields(self, piles: dict[int, list[int]]) -> None:
         v, c = self.variant, self.contract
         t = v.talon_size
         sizes = {"talon": len(self._talon), "skat": len(self._skat)}
@@ -252,7 +287,7 @@ class Position:
             sizes.update(declarer_pile=len(piles[0]), defence_pile=len(piles[1]))
         want = {EXCHANGE: {"declarer_pile": c.group, "defence_pile": t - c.group},
                 TO_DEFENCE: {"defence_pile": t}, TO_DECLARER: {"declarer_pile": t},
-                UNUSED: {"talon": t}, SKAT: {"skat": t}}.get(c.talon)
+                UNUSED: {"talon": t}, SKAT: {"skat": t}}.get(c.talon, {})
         if c.talon == SOLORUFER:  # AT-6.5: the talon half holding the called king ends with the declarer
             want = {"declarer_pile": 3, "defence_pile": 3} if sizes["declarer_pile"] else {"defence_pile": t}
             if sizes["declarer_pile"] and self.called_king not in piles[0]:
@@ -268,7 +303,7 @@ class Position:
                 raise CardCountError("%s (%s) needs %d cards in %s, got %d"
                                      % (c.name, v.id, want.get(name, 0), name, size))
 
-    def _check_discards(self, initial, piles):
+    def _check_discards(self, initial: list[list[int]], piles: dict[int, list[int]]) -> tuple[int, ...]:
         """The discard rules (solver/discards.py) for the declarer's discard or the Danish skat."""
         c = self.contract
         if c.talon == EXCHANGE:
@@ -277,17 +312,18 @@ class Position:
             discards, holder = self._skat, self.dealer
         else:
             return ()
+        assert holder is not None  # an exchange has a declarer, a skat a dealer
         return check_discards(self.variant, c, initial[holder], discards,
                               tout=("tout", self.dealer) in self.announcements)
 
-    def _check_redeal(self, initial, piles):
+    def _check_redeal(self, initial: list[list[int]], piles: dict[int, list[int]]) -> None:
         """SI-2.4 (option no_tarok_redeal): a seat dealt no tarok is shown and the deal is redealt
         as a forced klop, so only klop can follow such a deal.  The exchanging declarer's dealt
         hand is not known, but its taroks are among his hand and his discards."""
         if self.contract.id == "klop":
             return
         dealt = [list(h) for h in initial]
-        if self.contract.talon == EXCHANGE:
+        if self.contract.talon == EXCHANGE and self.declarer is not None:
             dealt[self.declarer] += piles[0]
         seat = self.variant.redeal_seat(dealt, self.options)
         if seat is not None:
@@ -295,7 +331,7 @@ class Position:
                               "(SI-2.4), so it is not played as %s; set the option no_tarok_redeal=false for a "
                               "composed study" % (seat, self.contract.name))
 
-    def _check_tricks_taken(self, tricks_taken, hand_len):
+    def _check_tricks_taken(self, tricks_taken: object, hand_len: int) -> list[int]:
         before = self.variant.tricks - hand_len
         if tricks_taken is None:
             if before:
@@ -310,22 +346,25 @@ class Position:
                                 % (sum(tricks_taken), before))
         return list(tricks_taken)
 
-    def _parse_announcements(self, items):
+    def _parse_announcements(self, items: object) -> tuple[tuple[str, int], ...]:
         v, c = self.variant, self.contract
-        out = [(name, self.declarer) for name in c.implied]
-        if not isinstance(items or (), (list, tuple)):
+        out = [(name, self.declarer) for name in c.implied if self.declarer is not None]
+        given = items or ()
+        if not isinstance(given, (list, tuple)):
             raise AnnouncementError('announcements take a list such as ["pagat_ultimo@1"], not %s' % shown(items))
-        for item in items or ():
+        seat: object
+        for item in given:
             if isinstance(item, dict):
                 name, seat = item.get("name"), item.get("seat")
             else:
-                name, _, seat = str(item).partition("@")
-                seat = (seat or None) if whole_number(seat) is None else whole_number(seat)
+                name, _, seat_text = str(item).partition("@")
+                seat = (seat_text or None) if whole_number(seat_text) is None else whole_number(seat_text)
             name = name.strip().lower() if isinstance(name, str) else name
             ann = v.announcements.get(name) if isinstance(name, str) else None
             if ann is None:
                 raise AnnouncementError("%s is not an announcement of %s; known: %s"
                                         % (shown(name), v.id, ", ".join(v.announcements)))
+            assert isinstance(name, str)
             if not ann.allowed_in(c):
                 raise AnnouncementError("%s cannot be announced in %s" % (name, c.name))
             if name == "king_ultimo" and self.called_king is None:
@@ -333,13 +372,13 @@ class Position:
             if seat is None:
                 seat = (self.partner if ann.by == "partner" and self.partner is not None
                         else self.dealer if c.each_for_himself else self.declarer)
-            seat = self._seat(seat, "announcing")
-            self._check_announcer(name, seat)
-            if (name, seat) not in out:
-                out.append((name, seat))
+            seat_no = self._seat(seat, "announcing")
+            self._check_announcer(name, seat_no)
+            if (name, seat_no) not in out:
+                out.append((name, seat_no))
         return tuple(out)
 
-    def announcers(self, name):
+    def announcers(self, name: str) -> tuple[int, ...]:
         """The seats that may make the announcement ``name`` in this deal: SI-7 kralj ultimo
         only the partner (none without one), AT-7 Königfang only the opposing party (the only
         one that can score it), every other announcement anybody."""
@@ -350,7 +389,7 @@ class Position:
             return self.parties[1]
         return tuple(range(self.players))
 
-    def _check_announcer(self, name, seat):
+    def _check_announcer(self, name: str, seat: int) -> None:
         if seat in self.announcers(name):
             return
         if self.variant.announcements[name].by == "partner":
@@ -361,7 +400,7 @@ class Position:
         raise AnnouncementError("%s can be scored only by the opposing party (AT-7): seat %d is on the "
                                 "declarer's side" % (name, seat))
 
-    def _derive_rules(self, initial):
+    def _derive_rules(self, initial: list[list[int]]) -> None:
         """Resolve the play-rule flags of this variant + contract + options."""
         v, c, o = self.variant, self.contract, self.options
         if v.family == "slovenian":
@@ -374,19 +413,21 @@ class Position:
         else:
             emperor = v.emperor == "all"
         self._first_leader = 0
-        if v.family == "koenigrufen" and c.kind == NEGATIVE:  # AT-2.3
+        if v.family == "koenigrufen" and c.kind == NEGATIVE and self.declarer is not None:  # AT-2.3
             self._first_leader = self.declarer
         if v.family == "slovenian" and o["declarer_leads_above_solo_one"] and self.declarer is not None and (
                 list(v.contracts).index(c.id) > list(v.contracts).index("solo_one" if "solo_one" in v.contracts
                                                                          else "piccolo")):
             self._first_leader = self.declarer
         # AT-3.4 rule 4a / SI-3.5: announced ultimo cards reserved for their trick.
-        reserved = {}  # card -> (holder, designated trick, announcement)
+        reserved: dict[int, tuple[int, int, str]] = {}  # card -> (holder, designated trick, announcement)
         for name, seat in self.announcements:
             ann = v.announcements[name]
             if not ann.reserves:
                 continue
             card = self.called_king if ann.reserves == "called_king" else self.deck.index[ann.reserves]
+            if card is None:
+                continue
             holder = next((s for s, h in enumerate(initial) if card in h), None)
             if holder is not None and self._party_of[holder] == self._party_of[seat]:
                 reserved[card] = (holder, v.tricks - ann.from_end, name)
@@ -403,72 +444,75 @@ class Position:
     # ------------------------------------------------------------ state
 
     @property
-    def n_tricks(self):
+    def n_tricks(self) -> int:
         """Tricks in the whole deal."""
         return self.variant.tricks
 
     @property
-    def trick_number(self):
+    def trick_number(self) -> int:
         """1-based number of the trick in progress (or the last trick when play is over)."""
         return min(self._tricks_before_total() + len(self._tricks) + 1, self.n_tricks)
 
-    def _tricks_before_total(self):
+    def _tricks_before_total(self) -> int:
         return sum(self._tricks_before)
 
     @property
-    def leader(self):
+    def leader(self) -> int:
         """Seat that leads (or led) the current trick."""
         return self._leader
 
     @property
-    def to_move(self):
+    def to_move(self) -> int | None:
         """Seat to play next (None when play is over)."""
         if self.is_over:
             return None
         return (self._leader + len(self._trick)) % self.players
 
     @property
-    def current_trick(self):
+    def current_trick(self) -> list[tuple[int, str]]:
         """Cards of the trick in progress, as (seat, token) pairs."""
         return [(s, self.deck.tokens[c]) for s, c in self._trick]
 
     @property
-    def tricks(self):
+    def tricks(self) -> list[Trick]:
         """Completed tricks (played in this position's record), oldest first."""
         return list(self._tricks)
 
     @property
-    def move_stack(self):
+    def move_stack(self) -> list[str]:
         """Tokens played so far from the start of this position."""
         return list(self._stack)
 
-    def hand(self, seat):
+    def hand(self, seat: int) -> list[str]:
         """The cards seat still holds, canonical order."""
         return [self.deck.tokens[c] for c in sorted(self._hands[seat], key=sort_key(self.deck))]
 
     @property
-    def hands(self):
+    def hands(self) -> list[list[str]]:
+        """Every seat's cards, canonical order."""
         return [self.hand(s) for s in range(self.players)]
 
-    def initial_hand(self, seat):
+    def initial_hand(self, seat: int) -> list[str]:
+        """The cards seat held at the start of play (after the talon exchange)."""
         return [self.deck.tokens[c] for c in sorted(self._initial[seat], key=sort_key(self.deck))]
 
-    def party_of(self, seat):
+    def party_of(self, seat: int) -> int:
+        """The party of a seat (0 the declarer side in team games; the seat itself otherwise)."""
         return self._party_of[seat]
 
     @property
-    def is_over(self):
+    def is_over(self) -> bool:
         """True when every card is played or play stopped early (AT-6.7, SI-6.7)."""
         return self._over is not None or not any(self._hands)
 
     @property
-    def end_reason(self):
+    def end_reason(self) -> str | None:
         """Why play stopped before the last trick, or None."""
         return self._over
 
     # ------------------------------------------------------------ rules
 
-    def _led_suit(self, trick=None, named=None):
+    def _led_suit(self, trick: Sequence[tuple[int, int]] | None = None, named: int | None = None) -> int | None:
         """Suit to follow: the first card's suit; after a led Excuse the second card's (FR-3.2);
         after a led skus the named suit (DK-3.5).  None when nothing sets it yet."""
         trick = self._trick if trick is None else trick
@@ -481,8 +525,10 @@ class Position:
                 return named
         return None
 
-    def _winner_index(self, trick, named=None, last=False):
-        """Index in ``trick`` of the card winning it so far (trick may be partial)."""
+    def _winner_index(self, trick: Sequence[tuple[int, int]], named: int | None = None,
+                      last: bool = False) -> int | None:
+        """Index in ``trick`` of the card winning it so far (trick may be partial; None while
+        only a led Excuse or skus is in it)."""
         d = self.deck
         cards = [c for _, c in trick]
         if (last and self.variant.special == EXCUSE and d.special in cards
@@ -510,13 +556,13 @@ class Position:
                 best, best_key = i, key
         return best
 
-    def _excuse_chelem(self, seat):
+    def _excuse_chelem(self, seat: int) -> bool:
         """FR-4.4 / Q-FR5: the Excuse's side has won every earlier trick."""
         party = self._party_of[seat]
         others_before = sum(t for s, t in enumerate(self._tricks_before) if self._party_of[s] != party)
         return others_before == 0 and all(self._party_of[t.winner] == party for t in self._tricks)
 
-    def _beats_category(self, card, led):
+    def _beats_category(self, card: int, led: int) -> bool:
         """beat_highest_of_category (Q-X2): above every card of its own category already played."""
         d = self.deck
         cat = TRUMP if d.suit[card] == TRUMP else d.suit[card]
@@ -524,7 +570,7 @@ class Position:
             return False
         return all(d.rank[card] > d.rank[c] for _, c in self._trick if d.suit[c] == cat)
 
-    def _legal_steps(self, seat):
+    def _legal_steps(self, seat: int) -> tuple[set[int], list[Step]]:
         """The cards ``seat`` may play now, with the rule behind each restriction.
 
         Returns (cards, steps); steps is a list of (rule id, reason, cards it removed).
@@ -532,7 +578,7 @@ class Position:
         v, d, hand = self.variant, self.deck, self._hands[seat]
         t = self.trick_number
         ex = d.special
-        steps = []
+        steps: list[Step] = []
         if v.special == SKUS and ex in hand and t == self.n_tricks - 2 and (
                 self._demanded or self.options["skus_demand_policy"] == "always"):
             return {ex}, [("DK-3.7", "the skus was demanded for trick %d" % t, hand - {ex})]
@@ -540,7 +586,7 @@ class Position:
         cards = hand - {ex} if wild else set(hand)
         legal = set(cards)
 
-        def narrow(rule, reason, allowed):
+        def narrow(rule: str, reason: str, allowed: set[int]) -> None:
             nonlocal legal
             if allowed != legal:
                 steps.append((rule, reason, legal - allowed))
@@ -587,7 +633,7 @@ class Position:
                    legal - {pagat})
         if self.play_rules.reserved:
             legal = self._apply_reservations(seat, legal, t, narrow)
-        if wild:
+        if wild and ex is not None:
             if v.special == EXCUSE:
                 legal = legal | {ex}  # FR-3.1
             elif t != self.n_tricks - 1:
@@ -596,7 +642,8 @@ class Position:
                 steps.append(("DK-3.6", "the skus may not be played in the next-to-last trick", {ex}))
         return legal, steps
 
-    def _apply_reservations(self, seat, legal, t, narrow):
+    def _apply_reservations(self, seat: int, legal: set[int], t: int,
+                            narrow: Callable[[str, str, set[int]], None]) -> set[int]:
         """AT-3.4 rule 4a (and SI-3.5 for an announced pagat ultimo)."""
         rule = "SI-3.5" if self.variant.family == "slovenian" else "AT-3.4"
         mine = {c: (trick, name) for c, (holder, trick, name) in self.play_rules.reserved.items()
@@ -617,21 +664,21 @@ class Position:
         narrow(rule, "forced to play an announced card early: the one due first", forced)
         return forced
 
-    def _skus_names(self, seat):
+    def _skus_names(self, seat: int) -> list[str]:
         """DK-3.5: a led skus is named as a suit (or T) that another player holds."""
         d = self.deck
         held = {d.suit[c] for s in range(self.players) if s != seat for c in self._hands[s] if c != d.special}
         return [_NAMES[i] for i in range(5) if i in held]
 
     @property
-    def legal_moves(self):
+    def legal_moves(self) -> list[str]:
         """Tokens the player to move may play, canonical order; a led Danish skus appears
         once per name it may take (``EX:H``).  Empty when play is over."""
-        if self.is_over:
-            return []
         seat = self.to_move
+        if seat is None:
+            return []
         cards, _ = self._legal_steps(seat)
-        out = []
+        out: list[str] = []
         for c in sorted(cards, key=sort_key(self.deck)):
             if c == self.deck.special and self.variant.special == SKUS and not self._trick:
                 out += ["EX:" + name for name in self._skus_names(seat)]
@@ -639,7 +686,8 @@ class Position:
                 out.append(self.deck.tokens[c])
         return out
 
-    def is_legal(self, token):
+    def is_legal(self, token: str) -> bool:
+        """Whether :meth:`play` would accept ``token`` now (a card, ``EX:H``, or ``DEMAND``)."""
         try:
             if str(token).strip().upper() == DEMAND:  # agree with play() on the DK-3.7 demand
                 self._demand(check_only=True)
@@ -649,14 +697,14 @@ class Position:
         except TarokError:
             return False
 
-    def _check_move(self, token):
+    def _check_move(self, token: str) -> tuple[int, int | None]:
         """(card, named suit) for a legal token, else an :class:`IllegalMoveError` that explains."""
         text = str(token).strip()
         t = self.trick_number
-        if self.is_over:
+        seat = self.to_move
+        if seat is None:
             raise IllegalMoveError("%s: play is over (%s)" % (text, self._over or "all cards played"),
                                    card=text, trick=t)
-        seat = self.to_move
         body, _, name = text.partition(":")
         card = parse_card(body, self.deck)
         tok = self.deck.tokens[card]
@@ -688,14 +736,14 @@ class Position:
             raise IllegalMoveError("%s: only a led Danish skus is named" % text, card=tok, seat=seat, trick=t)
         return card, named
 
-    def play(self, token):
+    def play(self, token: str) -> None:
         """Play a card for the player to move (``"SK"``, ``"EX:H"`` …), or record a skus
         demand (``"DEMAND"``).  Illegal input raises :class:`IllegalMoveError`."""
         if str(token).strip().upper() == DEMAND:
             self._demand()
             return
         card, named = self._check_move(token)
-        seat = self.to_move
+        seat = (self._leader + len(self._trick)) % self.players  # the player to move
         self._hands[seat].discard(card)
         if not self._trick:
             self._named = named
@@ -704,7 +752,7 @@ class Position:
         if len(self._trick) == self.players:
             self._finish_trick()
 
-    def _demand(self, check_only=False):
+    def _demand(self, check_only: bool = False) -> None:
         v, t = self.variant, self.trick_number
         holder = next((s for s in range(self.players) if self.deck.special in self._hands[s]), None)
         if v.special != SKUS or self.options["skus_demand_policy"] != "solver_choice":
@@ -719,9 +767,10 @@ class Position:
         self._demanded = True
         self._stack.append(DEMAND)
 
-    def _finish_trick(self):
+    def _finish_trick(self) -> None:
         last = self.trick_number == self.n_tricks
         idx = self._winner_index(self._trick, self._named, last=last)
+        assert idx is not None  # a whole trick holds a card that can win it
         winner = self._trick[idx][0]
         self._tricks.append(Trick(self.trick_number, self._leader,
                                   tuple((s, self.deck.tokens[c]) for s, c in self._trick), winner,
@@ -731,7 +780,7 @@ class Position:
         self._leader = winner
         self._over = self._early_end()
 
-    def _early_end(self):
+    def _early_end(self) -> str | None:
         """AT-6.7 / SI-6.7 (option early_end): the contract's outcome is settled, from the
         tricks won so far (a composed position may start settled)."""
         if not self.options.get("early_end") or self.contract.each_for_himself:
@@ -747,7 +796,7 @@ class Position:
                 return "the %s lost a trick after valat was announced or bid" % self.party_name(party)
         return None
 
-    def undo(self):
+    def undo(self) -> str:
         """Take back the last token played (a card or a DEMAND) and return it."""
         if not self._stack:
             raise IndexError("nothing to undo")
@@ -766,22 +815,23 @@ class Position:
 
     # ------------------------------------------------------------ counting
 
-    def party_name(self, party):
+    def party_name(self, party: int) -> str:
+        """'declarer side' / 'defence' in team games, 'seat N' in each-for-himself games."""
         if self.contract.each_for_himself:
             return "seat %d" % party
         return ("declarer side", "defence")[party]
 
-    def tricks_won(self, party):
+    def tricks_won(self, party: int) -> int:
         """Tricks won by a party, including those of a composed position's past."""
         before = sum(t for s, t in enumerate(self._tricks_before) if self._party_of[s] == party)
         return before + sum(1 for t in self._tricks if self._party_of[t.winner] == party)
 
-    def pile(self, party):
+    def pile(self, party: int) -> list[str]:
         """Cards the party owns now: its piles from before play and the tricks it won,
         with the Excuse/skus where FR-4.3/4.4 and DK-4.4 send it."""
         return [self.deck.tokens[c] for c in sorted(self._pile_cards(party), key=sort_key(self.deck))]
 
-    def _pile_cards(self, party):
+    def _pile_cards(self, party: int) -> list[int]:
         d, v = self.deck, self.variant
         cards = list(self._piles[party])
         for trick in self._tricks:
@@ -797,7 +847,7 @@ class Position:
                     cards.append(card)
         return cards
 
-    def points(self, party):
+    def points(self, party: int) -> int:
         """Exact card points of a party so far, in the variant's units (thirds, halves, P).
 
         Includes piles counted before play, Danish trick points (DK-5.1: 1 P per trick and
@@ -806,7 +856,8 @@ class Position:
         v = self.variant
         units = sum(v.points[c] for c in self._pile_cards(party))
         if v.trick_units:
-            units += v.trick_units * (self.tricks_won(party) + (1 if party == self._party_of[self.dealer] else 0))
+            dealer_party = None if self.dealer is None else self._party_of[self.dealer]
+            units += v.trick_units * (self.tricks_won(party) + (1 if party == dealer_party else 0))
         if v.special == EXCUSE:
             for trick in self._tricks:
                 if trick.number == self.n_tricks:
@@ -817,28 +868,29 @@ class Position:
                             1 if self._party_of[trick.winner] == party else 0)
         return units
 
-    def settlement(self, **overrides):
+    def settlement(self, **overrides: Any) -> Settlement:
         """The settlement of the finished deal: a :class:`solver.scoring.Settlement` with each
         seat's amount and the itemised lines.  ``overrides``: rule options (``diff_round=5``)
         or scoring inputs (``kontra``, ``poignees``, ``declarations``, ``cups``, ``values``)."""
         from .scoring import settle
         return settle(self, **overrides)
 
-    def points_display(self, party):
+    def points_display(self, party: int) -> str:
+        """The party's points as written: '35 2/3', '40.5', '27'."""
         return self.variant.format_units(self.points(party))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Position.from_line(%r)" % self.to_line()
 
-    def __str__(self):
+    def __str__(self) -> str:
         return position_summary(self)
 
 
-def _suit_name(suit):
+def _suit_name(suit: int) -> str:
     return ("spades", "hearts", "diamonds", "clubs", "trumps", "the Excuse")[suit]
 
 
-def _tokens(play):
+def _tokens(play: str | Iterable[str] | None) -> list[str]:
     if play is None:
         return []
     if isinstance(play, str):

@@ -26,9 +26,12 @@ What the amounts mean per variant:
   Klop has no scoring in the seeds (Q-SI3): by default only the raw results.
 """
 
-from collections import namedtuple
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union
 
 from . import goals
 from .errors import MissingValueError, NotationError, ScoringError
@@ -36,8 +39,25 @@ from .notation import check_plain, read_json
 from .text import count_of, is_whole, shown, whole_number
 from .variants import EACH, NEGATIVE, POSITIVE, VALAT
 
-Cups = namedtuple("Cups", "pagat king")
-Cups.__doc__ = "Danish cup contents in P: the pagat cup and the king cup (DK-8.1)."
+if TYPE_CHECKING:
+    from .position import Position
+
+# An amount of a settlement: whole, or a Fraction where French scoring makes half points.
+Amount = Union[int, Fraction]
+# The checked scoring inputs of a position: kontra, poignées, declarations, cups, values.
+ScoringInputs = tuple[dict[str, int], tuple[str, ...], Optional[tuple[str, ...]], Optional[dict[str, int]],
+                      dict[str, int]]
+# A sheet writer of the Slovenian settlement: (item, amount, why).
+_Sheet = Callable[[str, int, str], None]
+# The Danish settlement's line writer: (item, seat, amount, why, seats, cup=None, into=0).
+_DanishAdd = Callable[..., None]
+
+
+class Cups(NamedTuple):
+    """Danish cup contents in P: the pagat cup and the king cup (DK-8.1)."""
+
+    pagat: int
+    king: int
 
 KONTRA_WORDS = {"none": 0, "kontra": 1, "contra": 1, "re": 2, "rekontra": 2, "sub": 3, "subkontra": 3,
                 "mort": 4}
@@ -56,7 +76,7 @@ AT_BONUSES = ("pagat", "uhu", "pelikan", "quapil", "king_ultimo", "koenigfang", 
 # included); bonus values are the simple (silent) ones, doubled when announced (AT-7.2) and in solo
 # games (AT-8.5); 0 = the tariff does not score it.  "valat" may be a multiple of the game value
 # (("game", 4): 4 times the contract's value, not doubled again in solo games).
-AT_TARIFFS = {
+AT_TARIFFS: dict[str, dict[str, Union[int, tuple[str, int]]]] = {
     # Oberösterreichische Tarockregeln – Königrufen, version 4/2023 (Tarif: "Spiele und Punkte",
     # "Ansagen/Prämien und Punkte"; Ansagen 1-2): Besserrufer = 1 + the bird, announced
     "ooe_2023": {
@@ -94,15 +114,16 @@ class Line:
     change of the Danish (pagat cup, king cup)."""
 
     item: str
-    party: object
+    party: Optional[int]
     label: str
-    amount: object
+    amount: Amount
     why: str
-    seats: tuple
-    cups: tuple = (0, 0)
+    seats: tuple[Amount, ...]
+    cups: tuple[int, int] = (0, 0)
 
-    def to_json(self):
-        out = {"item": self.item, "party": self.party, "party_name": self.label,
+    def to_json(self) -> dict[str, Any]:
+        """The line as JSON values (half points as floats)."""
+        out: dict[str, Any] = {"item": self.item, "party": self.party, "party_name": self.label,
                "amount": _json_number(self.amount), "why": self.why,
                "seats": [_json_number(x) for x in self.seats]}
         if any(self.cups):
@@ -117,24 +138,26 @@ class Settlement:
     variant: str
     contract: str
     title: str
-    seat_names: tuple
-    amounts: tuple
-    lines: tuple
+    seat_names: tuple[str, ...]
+    amounts: tuple[Amount, ...]
+    lines: tuple[Line, ...]
     zero_sum: bool
     unit: str
-    cups_before: object = None
-    cups_after: object = None
-    notes: tuple = ()
-    raw: dict = field(default_factory=dict)
+    cups_before: Optional[Cups] = None
+    cups_after: Optional[Cups] = None
+    notes: tuple[str, ...] = ()
+    raw: dict[str, Any] = field(default_factory=dict)
 
-    def amount(self, seat):
+    def amount(self, seat: int) -> Amount:
+        """What ``seat`` wins (positive) or pays."""
         return self.amounts[seat]
 
-    def to_json(self):
-        out = {"variant": self.variant, "contract": self.contract, "unit": self.unit,
+    def to_json(self) -> dict[str, Any]:
+        """The settlement as JSON values (half points as floats)."""
+        out: dict[str, Any] = {"variant": self.variant, "contract": self.contract, "unit": self.unit,
                "seats": list(self.seat_names), "amounts": [_json_number(x) for x in self.amounts],
                "lines": [line.to_json() for line in self.lines], "zero_sum": self.zero_sum}
-        if self.cups_before is not None:
+        if self.cups_before is not None and self.cups_after is not None:
             out["cups_before"] = dict(self.cups_before._asdict())
             out["cups_after"] = dict(self.cups_after._asdict())
         if self.notes:
@@ -143,7 +166,7 @@ class Settlement:
             out["raw"] = self.raw
         return out
 
-    def format(self):
+    def format(self) -> str:
         """A readable table: one row per item, then every seat's total (and the cups)."""
         out = [self.title]
         if self.cups_before is not None:
@@ -160,21 +183,22 @@ class Settlement:
         out += ["note: " + n for n in self.notes]
         return "\n".join(out)
 
-    __str__ = format
+    def __str__(self) -> str:
+        return self.format()
 
 
-def _num(x):
+def _num(x: Amount) -> Amount:
     """An exact number: int when whole, else a Fraction."""
-    x = Fraction(x)
-    return int(x) if x.denominator == 1 else x
+    exact = Fraction(x)
+    return int(exact) if exact.denominator == 1 else exact
 
 
-def _json_number(x):
+def _json_number(x: Amount) -> int | float:
     return x if isinstance(x, int) else float(x)
 
 
-def _signed(x):
-    x = _num(x)
+def _signed(amount: Amount) -> str:
+    x = _num(amount)
     if isinstance(x, int):
         return "%+d" % x if x else "0"
     text = ("%.1f" % float(abs(x))) if x.denominator == 2 else str(abs(x))
@@ -183,7 +207,8 @@ def _signed(x):
 
 # ------------------------------------------------------------------ inputs
 
-def scoring_inputs(pos, kontra=None, poignees=None, declarations=None, cups=None, values=None, options=None):
+def scoring_inputs(pos: Position, kontra: Any = None, poignees: Any = None, declarations: Any = None,
+                   cups: Any = None, values: Any = None, options: Mapping[str, Any] | None = None) -> ScoringInputs:
     """Check and normalise a position's scoring inputs: (kontra, poignees, declarations,
     cups, values).  Normalised values read back unchanged, so this is also used on overrides."""
     options = pos.options if options is None else options
@@ -191,17 +216,17 @@ def scoring_inputs(pos, kontra=None, poignees=None, declarations=None, cups=None
             _cups(pos, cups), _values(pos, values))
 
 
-def _family_only(pos, what, value, family, rule):
+def _family_only(pos: Position, what: str, value: object, family: str, rule: str) -> None:
     if value and pos.variant.family != family:
         raise ScoringError("%s is a %s scoring input (%s); %s has none" % (what, family, rule, pos.variant.id))
 
 
-def _check_list(what, items, example):
+def _check_list(what: str, items: object, example: str) -> None:
     if not isinstance(items, (list, tuple)):
         raise ScoringError("%s takes a list such as %s, not %s" % (what, example, shown(items)))
 
 
-def _kontra(pos, kontra):
+def _kontra(pos: Position, kontra: Any) -> dict[str, int]:
     """{'game' or announcement name: level 1..}: kontra / re / sub (/ mort) (AT-6.6, SI-6.5)."""
     if not kontra:
         return {}
@@ -214,7 +239,7 @@ def _kontra(pos, kontra):
             "AT-8.7" if fam == "koenigrufen" else "SI-6.8" if fam == "slovenian" else "no kontra in its seed"))
     top = 4 if fam == "slovenian" else 3
     announced = {name for name, _ in pos.announcements}
-    out = {}
+    out: dict[str, int] = {}
     for key, level in kontra.items():
         key = key.strip().lower() if isinstance(key, str) else key
         if key != "game" and key not in announced:
@@ -232,19 +257,20 @@ def _kontra(pos, kontra):
     return out
 
 
-def _poignees(pos, items, options):
+def _poignees(pos: Position, items: Any, options: Mapping[str, Any]) -> tuple[str, ...]:
     """French poignées shown (FR-7.2): ('single@seat', …), checked against the hands."""
     if not items:
         return ()
     _family_only(pos, "poignees", items, "french", "FR-7.2")
     _check_list("poignees", items, '["double@0"]')
-    levels = {}
+    levels: dict[int, int] = {}
+    seat: Any
     for item in items:
         if isinstance(item, dict):
             size, seat = item.get("size"), item.get("seat")
         else:
-            size, _, seat = str(item).partition("@")
-            seat = (seat or None) if whole_number(seat) is None else whole_number(seat)
+            size, _, seat_text = str(item).partition("@")
+            seat = (seat_text or None) if whole_number(seat_text) is None else whole_number(seat_text)
         level = _POIGNEE_ALIASES.get(str(size).strip().lower())
         if level is None:
             raise ScoringError("poignée %s: the sizes are single, double, triple" % shown(item))
@@ -265,34 +291,35 @@ def _poignees(pos, items, options):
     return tuple("%s@%d" % (POIGNEES[levels[s]], s) for s in sorted(levels))
 
 
-def _declarations(pos, items):
+def _declarations(pos: Position, items: Any) -> tuple[str, ...] | None:
     """Danish declarations made (DK-6): None = everything each hand must declare (DK-6.1)."""
     if items is None:
         return None
     _family_only(pos, "declarations", True, "danish", "DK-6")
     _check_list("declarations", items, '["tarokker:11@0", "konger@2"]')
-    by_seat = {s: [] for s in range(pos.players)}
+    by_seat: dict[int, list[str]] = {s: [] for s in range(pos.players)}
+    seat: Any
     for item in items:
         if isinstance(item, dict):
             text, seat = str(item.get("name", "")), item.get("seat")
         else:
-            text, _, seat = str(item).partition("@")
-            seat = (seat or None) if whole_number(seat) is None else whole_number(seat)
+            text, _, seat_text = str(item).partition("@")
+            seat = (seat_text or None) if whole_number(seat_text) is None else whole_number(seat_text)
         seat = pos.dealer if seat is None else seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < pos.players:
             raise ScoringError("declaration %s: seat must be 0-%d" % (shown(item), pos.players - 1))
         token = _declaration_token(text.strip().lower(), item)
         if token == "before_discard" and seat != pos.dealer:
-            raise ScoringError("declaration %s: only the dealer (seat %d) discards (DK-2.8)" % (shown(item), pos.dealer))
+            raise ScoringError("declaration %s: only the dealer (seat %s) discards (DK-2.8)" % (shown(item), pos.dealer))
         if token != "pas" and token not in by_seat[seat]:
             by_seat[seat].append(token)
-    out = []
+    out: list[str] = []
     for s in range(pos.players):
         out += ["%s@%d" % (tok, s) for tok in by_seat[s]] or ["pas@%d" % s]
     return tuple(out)
 
 
-def _declaration_token(text, item):
+def _declaration_token(text: str, item: object) -> str:
     parts = text.split(":")
     kind = parts[0]
     bad = ScoringError("declaration %s: write tarokker:N, matadorer:N, kavaleri:SUIT[:half|full|sprojtefuld], "
@@ -300,9 +327,9 @@ def _declaration_token(text, item):
     if kind in ("pas", "before_discard") and len(parts) == 1:
         return kind
     if kind in ("tarokker", "matadorer"):
-        if len(parts) != 2 or whole_number(parts[1]) is None:
+        n, low = whole_number(parts[1]) if len(parts) == 2 else None, 10 if kind == "tarokker" else 3
+        if n is None:
             raise bad
-        n, low = whole_number(parts[1]), 10 if kind == "tarokker" else 3
         if n < low or n > 22:
             raise ScoringError("declaration %s: %s counts %d to 22" % (shown(item), kind, low))
         return "%s:%d" % (kind, n)
@@ -317,7 +344,7 @@ def _declaration_token(text, item):
     raise bad
 
 
-def _cups(pos, cups):
+def _cups(pos: Position, cups: Any) -> dict[str, int] | None:
     """Danish cup contents before the deal (DK-8): {'pagat': P, 'king': P}."""
     if cups is None:
         return None
@@ -326,7 +353,7 @@ def _cups(pos, cups):
         cups = {"pagat": cups[0], "king": cups[1]}
     if not isinstance(cups, dict) or set(cups) != {"pagat", "king"}:
         raise ScoringError('cups takes both contents, e.g. {"pagat": 60, "king": 60}, not %s' % shown(cups))
-    out = {}
+    out: dict[str, int] = {}
     for key in ("pagat", "king"):
         value = cups[key]
         if whole_number(value) is not None:
@@ -337,7 +364,7 @@ def _cups(pos, cups):
     return out
 
 
-def _values(pos, values):
+def _values(pos: Position, values: Any) -> dict[str, int]:
     """Königrufen values the seed leaves out (Q-AT1): {contract id or bonus name: value}."""
     if not values:
         return {}
@@ -345,7 +372,7 @@ def _values(pos, values):
     if not isinstance(values, dict):
         raise ScoringError('values takes an object such as {"bettler": 10, "trull": 1}')
     known = [c for c in pos.variant.contracts if c != "sechserdreier"] + list(AT_BONUSES)
-    out = {}
+    out: dict[str, int] = {}
     for key, value in values.items():
         key = key.strip().lower() if isinstance(key, str) else key
         if key == "sechserdreier":
@@ -364,7 +391,7 @@ def _values(pos, values):
 
 # ------------------------------------------------------------------ settle
 
-def settle(pos, **overrides):
+def settle(pos: Position, **overrides: Any) -> Settlement:
     """The :class:`Settlement` of the finished deal ``pos``.
 
     ``overrides``: rule options (``diff_round=5``, ``si.mond_penalty=False`` …) or scoring
@@ -378,7 +405,7 @@ def settle(pos, **overrides):
     check_plain(overrides)
     inputs = dict(kontra=pos.kontra, poignees=pos.poignees, declarations=pos.declarations, cups=pos.cups,
                   values=pos.values)
-    given = {}
+    given: dict[str, Any] = {}
     for key, value in overrides.items():
         if key in inputs:
             inputs[key] = value
@@ -391,31 +418,33 @@ def settle(pos, **overrides):
         opts[name] = checked[name]
     kontra, poignees, declarations, cups, values = scoring_inputs(pos, options=opts, **inputs)
     ctx = _Context(pos, opts, kontra, poignees, declarations, cups, values)
-    settlement = {"slovenian": _slovenian, "koenigrufen": _koenigrufen, "french": _french,
-                  "danish": _danish}[pos.variant.family](ctx)
+    settlers: dict[str, Callable[[_Context], Settlement]] = {
+        "slovenian": _slovenian, "koenigrufen": _koenigrufen, "french": _french, "danish": _danish}
+    settlement = settlers[pos.variant.family](ctx)
     ctx.check_values()
     return settlement
 
 
-def parse_overrides(items):
+def parse_overrides(items: Iterable[str] | None) -> dict[str, Any]:
     """``settle`` keyword arguments from ``key=value`` texts (for a command line):
     ``["diff_round=5", "mond_penalty=false", 'kontra={"game": 1}', "cups=[80,60]"]``.
     Values: JSON objects / lists, true / false, whole numbers, else the text."""
-    out = {}
+    out: dict[str, Any] = {}
     for item in items or ():
-        key, eq, value = str(item).partition("=")
-        key, value = key.strip(), value.strip()
+        key, eq, text = str(item).partition("=")
+        key, text = key.strip(), text.strip()
         if not eq or not key:
             raise ScoringError("a scoring override is written key=value, got %s" % shown(item))
-        if value[:1] in ("{", "["):
+        value: Any = text
+        if text[:1] in ("{", "["):
             try:
-                value = read_json(value)
+                value = read_json(text)
             except NotationError as exc:
                 raise ScoringError("override %s: %s" % (key, exc)) from None
-        elif value.lower() in ("true", "false"):
-            value = value.lower() == "true"
-        elif whole_number(value) is not None:
-            value = whole_number(value)
+        elif text.lower() in ("true", "false"):
+            value = text.lower() == "true"
+        elif whole_number(text) is not None:
+            value = whole_number(text)
         out[key] = value
     return out
 
@@ -423,22 +452,23 @@ def parse_overrides(items):
 class _Context:
     """A deal being settled: the position, resolved options and inputs, and the lines so far."""
 
-    def __init__(self, pos, opts, kontra, poignees, declarations, cups, values):
+    def __init__(self, pos: Position, opts: dict[str, Any], kontra: dict[str, int], poignees: tuple[str, ...],
+                 declarations: tuple[str, ...] | None, cups: dict[str, int] | None, values: dict[str, int]) -> None:
         self.pos, self.opts = pos, opts
         self.kontra, self.poignees, self.declarations, self.cups, self.values = (
             kontra, poignees, declarations, cups, values)
         self.n = pos.players
-        self.lines = []
-        self.notes = []
-        self.missing = []  # Königrufen values not set, in the order they were needed
-        self.announced = {}  # announcement name -> announcing party
+        self.lines: list[Line] = []
+        self.notes: list[str] = []
+        self.missing: list[str] = []  # Königrufen values not set, in the order they were needed
+        self.announced: dict[str, int] = {}  # announcement name -> announcing party
         for name, seat in pos.announcements:
             party = self.announced.setdefault(name, pos.party_of(seat))
             if party != pos.party_of(seat) and pos.variant.family != "danish":
                 raise ScoringError("%s was announced by both parties; a bonus is announced (and scored) by one "
                                    "party only (AT-6.6)" % name)
 
-    def value(self, key):
+    def value(self, key: str) -> int:
         """A Königrufen value (:func:`at_value`); one that is not set counts 0 here and is noted,
         so that :meth:`check_values` names every missing value at once."""
         try:
@@ -448,33 +478,36 @@ class _Context:
                 self.missing.append(key)
             return 0
 
-    def check_values(self):
+    def check_values(self) -> None:
         if self.missing:
             raise MissingValueError(_missing_message(self.missing), key=self.missing[0], keys=self.missing)
 
-    def label(self, party):
+    def label(self, party: int | None) -> str:
         if party is None:
             return "-"
         if self.pos.contract.each_for_himself or self.pos.variant.family == "danish":
             return "seat %d" % party if party < self.n else "sitting out"
         return self.pos.party_name(party)
 
-    def add(self, item, party, amount, why, seats, cups=(0, 0)):
+    def add(self, item: str, party: int | None, amount: Amount, why: str, seats: Sequence[Amount],
+            cups: tuple[int, int] = (0, 0)) -> None:
         self.lines.append(Line(item, party, self.label(party), _num(amount), why,
-                               tuple(_num(x) for x in seats), tuple(cups)))
+                               tuple(_num(x) for x in seats), cups))
 
-    def k(self, name):
+    def k(self, name: str) -> int:
         """Kontra multiplier of the game or of an announcement."""
-        return 2 ** self.kontra.get(name, 0)
+        return 1 << self.kontra.get(name, 0)
 
-    def kontra_why(self, name):
+    def kontra_why(self, name: str) -> str:
         level = self.kontra.get(name, 0)
         return " × %d (%s)" % (2 ** level, KONTRA_NAMES[level]) if level else ""
 
-    def result(self, zero_sum, unit, seat_names=None, cups_before=None, cups_after=None, raw=None):
+    def result(self, zero_sum: bool, unit: str, seat_names: Sequence[str] | None = None,
+               cups_before: Cups | None = None, cups_after: Cups | None = None,
+               raw: dict[str, Any] | None = None) -> Settlement:
         pos = self.pos
         width = len(self.lines[0].seats) if self.lines else self.n
-        amounts = [0] * width
+        amounts: list[Amount] = [0] * width
         for line in self.lines:
             for s, x in enumerate(line.seats):
                 amounts[s] += x
@@ -488,7 +521,7 @@ class _Context:
                           cups_before, cups_after, tuple(self.notes), raw or {})
 
 
-def _title(pos):
+def _title(pos: Position) -> str:
     text = "%s — %s" % (pos.variant.name, pos.contract.name)
     if pos.declarer is not None:
         text += ": declarer seat %d" % pos.declarer
@@ -501,18 +534,18 @@ def _title(pos):
     return text
 
 
-def _counted(units):
+def _counted(units: int) -> int:
     """SI-5.3: counted points = exact thirds rounded to the nearest whole point."""
     return (units + 1) // 3
 
 
 # ------------------------------------------------------------------ Slovenian
 
-def _slovenian(ctx):
+def _slovenian(ctx: _Context) -> Settlement:
     pos, o, c = ctx.pos, ctx.opts, ctx.pos.contract
     side = pos.parties[0] if not c.each_for_himself else ()
 
-    def sheet(item, amount, why):  # SI-8: declarer (and partner) write the score, opponents nothing
+    def sheet(item: str, amount: int, why: str) -> None:  # SI-8: declarer (and partner) write the score
         ctx.add(item, 0, amount, why, [amount if s in side else 0 for s in range(ctx.n)])
 
     valat = False  # a valat (silent, announced or the contract) cancels every other item (Q-SI9)
@@ -524,6 +557,7 @@ def _slovenian(ctx):
         if c.kind == POSITIVE:
             valat = _slovenian_point_game(ctx, sheet, km, kwhy)
         else:  # NEGATIVE, VALAT: fixed value, no difference, no bonuses (SI-8)
+            assert c.value is not None  # every Slovenian contract but klop has its value
             valat = c.kind == VALAT
             win = goals.achieved(pos, "win", 0)
             what = {"no_tricks": "no trick", "one_trick": "exactly one trick", "all_tricks": "every trick"}[
@@ -544,9 +578,10 @@ def _slovenian(ctx):
     return ctx.result(False, "points", raw=raw)
 
 
-def _slovenian_point_game(ctx, sheet, km, kwhy):
+def _slovenian_point_game(ctx: _Context, sheet: _Sheet, km: int, kwhy: str) -> bool:
     """The game and its bonuses; True when a valat decided the deal alone (Q-SI9)."""
     pos, o, c = ctx.pos, ctx.opts, ctx.pos.contract
+    assert c.value is not None  # every Slovenian point contract has its value
     sign = {0: 1, 1: -1}
     if "valat" in ctx.announced:  # Q-SI9: an announced valat decides the deal alone
         party = ctx.announced["valat"]
@@ -579,24 +614,26 @@ def _slovenian_point_game(ctx, sheet, km, kwhy):
           "%s with %s (counted %d%s): %s%s" % ("won" if win else "lost", count_of(pos.points_display(0), "point"),
                                                points, threshold, how, kwhy))
     # bonuses (SI-7), signed from the declarer side's view (Q-SI14)
+    def reached(goal: str) -> Callable[[int], bool]:
+        return lambda party: bool(goals.achieved(pos, goal, party))
+
     for name, goal, silent in (("trula", "trula", 10), ("kings", "kings", 10)):
-        _si_bonus(ctx, sheet, name, silent, lambda p, g=goal: goals.achieved(pos, g, p),
-                  _si_silent_party(lambda p, g=goal: goals.achieved(pos, g, p)),
+        _si_bonus(ctx, sheet, name, silent, reached(goal), _si_silent_party(reached(goal)),
                   "all three trula cards" if name == "trula" else "all four kings")
-    _si_bonus(ctx, sheet, "pagat_ultimo", 25, lambda p: goals.achieved(pos, "pagat-ultimo", p),
+    _si_bonus(ctx, sheet, "pagat_ultimo", 25, reached("pagat-ultimo"),
               goals.ultimo_party(pos, "pagat-ultimo"), "the pagat in the last trick")
     if pos.called_king is not None and pos.variant.players == 4:
-        _si_bonus(ctx, sheet, "king_ultimo", 10, lambda p: goals.achieved(pos, "king-ultimo", p),
-                  _si_silent_party(lambda p: goals.achieved(pos, "king-ultimo", p)),
+        _si_bonus(ctx, sheet, "king_ultimo", 10, reached("king-ultimo"), _si_silent_party(reached("king-ultimo")),
                   "the called king in the last trick")
     return False
 
 
-def _si_silent_party(cond):
+def _si_silent_party(cond: Callable[[int], bool]) -> int | None:
     return next((p for p in (0, 1) if cond(p)), None)
 
 
-def _si_bonus(ctx, sheet, name, silent, achieved, silent_party, what):
+def _si_bonus(ctx: _Context, sheet: _Sheet, name: str, silent: int, achieved: Callable[[int], bool],
+              silent_party: int | None, what: str) -> None:
     pos = ctx.pos
     sign = {0: 1, 1: -1}
     if name in ctx.announced:
@@ -607,8 +644,8 @@ def _si_bonus(ctx, sheet, name, silent, achieved, silent_party, what):
               "announced by the %s and %s: %s, %d%s" % (pos.party_name(party), "made" if made else "failed",
                                                        what, 2 * silent, ctx.kontra_why(name)))
     elif silent_party is not None:
-        if name == "pagat_ultimo":
-            found = goals.card_trick(pos, "T1")
+        found = goals.card_trick(pos, "T1")
+        if name == "pagat_ultimo" and found is not None:
             owner = pos.party_of(found[1])
             why = ("the %s's pagat won the last trick" % pos.party_name(owner) if owner == silent_party
                    else "the %s's pagat fell in the last trick and lost it" % pos.party_name(owner))
@@ -622,9 +659,9 @@ def _si_bonus(ctx, sheet, name, silent, achieved, silent_party, what):
         sheet(name, sign[silent_party] * silent * km, "silent: " + why)
 
 
-def _klop(ctx):
+def _klop(ctx: _Context) -> dict[str, Any]:
     pos, o = ctx.pos, ctx.opts
-    raw = {"tricks": [pos.tricks_won(s) for s in range(ctx.n)],
+    raw: dict[str, Any] = {"tricks": [pos.tricks_won(s) for s in range(ctx.n)],
            "points": [pos.points_display(s) for s in range(ctx.n)],
            "counted": [_counted(pos.points(s)) for s in range(ctx.n)]}
     if o["klop_scorer"] == "raw":
@@ -633,11 +670,13 @@ def _klop(ctx):
                     % (count_of(raw["tricks"][s], "trick"), count_of(raw["points"][s], "point"), raw["counted"][s]),
                     [0] * ctx.n)
         return raw
+    target = goals.win_target(pos, o)
+    assert target is not None  # Slovenian
     for s in range(ctx.n):  # [X] outside practice, RULES.md §3.6.8
         tricks, units, counted = raw["tricks"][s], pos.points(s), raw["counted"][s]
         if tricks == 0:
             amount, why = 70, "no trick: +70"
-        elif units >= goals.win_target(pos, o):  # "more than 35" counts as the win threshold does (SI-6.6)
+        elif units >= target:  # "more than 35" counts as the win threshold does (SI-6.6)
             amount, why = -70, "more than half (%s, counted %d): -70" % (count_of(raw["points"][s], "point"), counted)
         else:
             amount, why = -counted, "minus his counted points (%s exact)" % raw["points"][s]
@@ -647,7 +686,7 @@ def _klop(ctx):
 
 # ------------------------------------------------------------------ Königrufen
 
-def _team_seats(pos, party, unit):
+def _team_seats(pos: Position, party: int, unit: int) -> list[int]:
     """AT-8.2: a single player receives (pays) the unit from (to) each of the others; in 2 vs 2
     each loser pays the unit once and each winner receives it once."""
     win, lose = pos.parties[party], pos.parties[1 - party]
@@ -665,26 +704,27 @@ def _team_seats(pos, party, unit):
     return seats
 
 
-def at_value(pos, key, values=None, tariff=None):
+def at_value(pos: Position, key: str, values: Mapping[str, int] | None = None, tariff: str | None = None) -> int:
     """A Königrufen value (contract id or bonus name): the configured ``values`` first, then the
     tariff (option ``tariff``, :data:`AT_TARIFFS`), then what the seed states; a
     :class:`MissingValueError` naming it when none gives it (Q-AT1)."""
     values = pos.values if values is None else values
-    table = AT_TARIFFS.get(pos.options["tariff"] if tariff is None else tariff, {})
+    table: Mapping[str, int | tuple[str, int]] = AT_TARIFFS.get(pos.options["tariff"] if tariff is None else tariff, {})
     if key in values:
         return values[key]
-    if isinstance(table.get(key), tuple):  # a multiple of the game value, solo doubling included
+    entry = table.get(key)
+    if isinstance(entry, tuple):  # a multiple of the game value, solo doubling included
         c = pos.contract
-        return table[key][1] * at_value(pos, c.id, values, tariff) // (2 if c.id.startswith("solo") else 1)
-    if key in table:
-        return table[key]
-    c = pos.variant.contracts.get(key)
-    if c is not None and c.value is not None and key != "sechserdreier":
-        return c.value
+        return entry[1] * at_value(pos, c.id, values, tariff) // (2 if c.id.startswith("solo") else 1)
+    if entry is not None:
+        return entry
+    contract = pos.variant.contracts.get(key)
+    if contract is not None and contract.value is not None and key != "sechserdreier":
+        return contract.value
     raise MissingValueError(_missing_message([key]), key=key)
 
 
-def _missing_message(keys):
+def _missing_message(keys: Sequence[str]) -> str:
     tables = " and ".join(sorted({"bonus table (Prämientabelle)" if k in AT_BONUSES else "bid table (Lizitationstabelle)"
                                   for k in keys}))
     given = ", ".join('"%s": N' % k for k in keys)
@@ -694,7 +734,7 @@ def _missing_message(keys):
                                                   "it" if len(keys) == 1 else "them", given, " / ".join(AT_TARIFFS)))
 
 
-def _koenigrufen(ctx):
+def _koenigrufen(ctx: _Context) -> Settlement:
     pos, c = ctx.pos, ctx.pos.contract
     if c.kind == EACH:
         return _trischaken(ctx)
@@ -718,7 +758,7 @@ def _koenigrufen(ctx):
                 "(AT-8.4)" % (pos.party_name(party), "made" if made else "lost", swhy, ctx.kontra_why("valat")),
                 _team_seats(pos, party, unit))
         return ctx.result(True, "points")
-    items = []  # (item, party, unit, why)
+    items: list[tuple[str, int, int, str]] = []  # (item, party, unit, why)
     win = goals.achieved(pos, "win", 0, ctx.opts)
     if c.id == "sechserdreier" and "sechserdreier" not in AT_TARIFFS.get(ctx.opts["tariff"], {}):
         value = ctx.opts["sechserdreier_won_value"] if win else AT_SECHSERDREIER_LOST
@@ -769,31 +809,33 @@ _AT_TEXT = {"pagat": "Pagat in the last trick", "uhu": "Uhu in trick 11", "pelik
             "absolut": "45 1/3 points"}
 
 
-def _at_scorer(pos, name):
+def _at_scorer(pos: Position, name: str) -> int | None:
     """The party that scores the Königrufen bonus ``name`` (AT-7), or None."""
     if name in _AT_ULTIMO:
         return goals.ultimo_party(pos, _AT_ULTIMO[name])
-    cond = {"king_ultimo": lambda p: goals.achieved(pos, "king-ultimo", p),
+    conds: dict[str, Callable[[int], int | bool]] = {
+            "king_ultimo": lambda p: goals.achieved(pos, "king-ultimo", p),
             "koenigfang": lambda p: goals.king_capture(pos, p),
             "mondfang": lambda p: goals.achieved(pos, "mond-capture", p),
             "trull": lambda p: goals.achieved(pos, "trula", p),
             "kings": lambda p: goals.achieved(pos, "kings", p),
             "honneurs": lambda p: goals.honneurs(pos, p),
-            "absolut": lambda p: goals.absolut(pos, p)}[name]
+            "absolut": lambda p: goals.absolut(pos, p)}
+    cond = conds[name]
     return next((p for p in (0, 1) if cond(p)), None)
 
 
-def _at_why(pos, name, party):
-    if name in _AT_ULTIMO:
-        card = "T%d" % ("pagat uhu pelikan quapil".split().index(name) + 1)
-        found = goals.card_trick(pos, card)
+def _at_why(pos: Position, name: str, party: int) -> str:
+    card = "T%d" % ("pagat uhu pelikan quapil".split().index(name) + 1) if name in _AT_ULTIMO else ""
+    found = goals.card_trick(pos, card) if card else None
+    if found is not None:  # an ultimo card, which fell in its designated trick
         owner = pos.party_of(found[1])
         return ("the %s's %s won trick %d" % (pos.party_name(owner), card, found[0].number) if owner == party
                 else "the %s's %s fell in trick %d and lost it" % (pos.party_name(owner), card, found[0].number))
     return "the %s: %s" % (pos.party_name(party), _AT_TEXT[name])
 
 
-def _trischaken(ctx):
+def _trischaken(ctx: _Context) -> Settlement:
     pos, o = ctx.pos, ctx.opts
     if ctx.kontra:
         raise ScoringError("Trischaken has no Kontras (AT-8.7)")
@@ -825,11 +867,13 @@ def _trischaken(ctx):
 
 # ------------------------------------------------------------------ French
 
-def _french(ctx):
+def _french(ctx: _Context) -> Settlement:
     pos, o, c = ctx.pos, ctx.opts, ctx.pos.contract
     if ctx.kontra:
         raise ScoringError("French Tarot has no kontra in its seed")
     factor = c.value
+    declarer = pos.declarer
+    assert factor is not None and declarer is not None  # every French contract has both
     win = goals.achieved(pos, "win", 0)
     bouts = goals.bouts(pos, 0)
     need = goals.FRENCH_REQUIREMENT[bouts]
@@ -843,19 +887,19 @@ def _french(ctx):
     sign = 1 if win else -1
     defenders = pos.parties[1]
 
-    def settle_line(item, amount, why):  # FR-8 step 5 with Q-FR3 for 3 and 5 players
-        amount = Fraction(amount)
-        seats = [Fraction(0)] * ctx.n
+    def settle_line(item: str, value: Amount, why: str) -> None:  # FR-8 step 5 with Q-FR3 for 3 and 5 players
+        amount = Fraction(value)
+        seats: list[Amount] = [Fraction(0)] * ctx.n
         for s in defenders:
             seats[s] -= amount
         total = amount * len(defenders)
         if pos.partner is None:
-            seats[pos.declarer] += total
+            seats[declarer] += total
         elif o.get("five_player_split", "2:1") == "2:1":
-            seats[pos.declarer] += total * 2 / 3
+            seats[declarer] += total * 2 / 3
             seats[pos.partner] += total / 3
         else:
-            seats[pos.declarer] += total / 2
+            seats[declarer] += total / 2
             seats[pos.partner] += total / 2
         ctx.add(item, 0, amount, why, seats)
 
@@ -887,7 +931,7 @@ def _french(ctx):
 
 # ------------------------------------------------------------------ Danish
 
-def _danish(ctx):
+def _danish(ctx: _Context) -> Settlement:
     pos, o = ctx.pos, ctx.opts
     if ctx.kontra:
         raise ScoringError("Danish Tarok has no kontra")
@@ -896,30 +940,32 @@ def _danish(ctx):
     cups = dict(before._asdict())
     names = tuple("seat %d" % s for s in range(n)) + tuple("sitting out %d" % i for i in range(1, table - n + 1))
 
-    def add(item, seat, amount, why, seats, cup=None, into=0):
+    def add(item: str, seat: int | None, amount: int, why: str, seats: Sequence[int], cup: str | None = None,
+            into: int = 0) -> None:
         seats = list(seats) + [0] * (table - len(seats))
         delta = (into if cup == "pagat" else 0, into if cup == "king" else 0)
         if cup:
             cups[cup] += into
         ctx.add(item, seat, amount, why, seats, delta)
 
-    def from_each(seat, x):  # seat receives x from each other active player
+    def from_each(seat: int, x: int) -> list[int]:  # seat receives x from each other active player
         return [x * (n - 1) if s == seat else -x for s in range(n)]
 
-    def refund(cup):  # DK-8.1: an emptied cup is re-funded with 20 P by every player seated
+    def refund(cup: str) -> None:  # DK-8.1: an emptied cup is re-funded with 20 P by every player seated
         add("refund %s cup" % cup, None, -20, "the emptied %s cup is re-funded: 20 P from each of the %d "
             "players seated (DK-8.1, Q-DK12)" % (cup, table), [-20] * table, cup, 20 * table)
 
-    def take(seat, cup, why):
+    def take(seat: int, cup: str, why: str) -> None:
         amount = cups[cup]
         add("%s cup" % cup, seat, amount, why, [amount if s == seat else 0 for s in range(n)], cup, -amount)
         refund(cup)
 
     dealer = pos.dealer
+    assert dealer is not None  # Danish Tarok always has its dealer
     for cup in ("pagat", "king"):  # step 0
         add("dealer's stake", dealer, -5, "the dealer pays 5 P into the %s cup (DK-2.5)" % cup,
             [-5 if s == dealer else 0 for s in range(n)], cup, 5)
-    no_ultimo = set()
+    no_ultimo: set[int] = set()
     _danish_declarations(ctx, add, from_each, no_ultimo)
     for number, seat, tok in goals.danish_lost_honours(pos):  # step 2, DK-7.1
         cup = "pagat" if tok == "T1" else "king"
@@ -976,12 +1022,13 @@ def _danish(ctx):
                            "tricks": [pos.tricks_won(s) for s in range(n)]})
 
 
-def _danish_declarations(ctx, add, from_each, no_ultimo):
+def _danish_declarations(ctx: _Context, add: _DanishAdd, from_each: Callable[[int, int], list[int]],
+                         no_ultimo: set[int]) -> None:
     """DK-6.2 payments, DK-6.3 wrong declarations, DK-2.8 item 5 (declared before discarding)."""
     pos = ctx.pos
     hands = [pos.initial_hand(s) for s in range(ctx.n)]
     named = [pos.deck.tokens[x] for x in pos.named_discards]
-    if named:  # DK-2.8 item 4: laid away from a declaration, unavoidably: named, and still declared
+    if named and pos.dealer is not None:  # DK-2.8 item 4: laid away from a declaration, unavoidably
         hands[pos.dealer] += named
         ctx.notes.append("the dealer (seat %d) could not help laying %s away from a declaration: named, it still "
                          "counts for his declarations (DK-2.8)" % (pos.dealer, " ".join(named)))
@@ -989,24 +1036,25 @@ def _danish_declarations(ctx, add, from_each, no_ultimo):
         if pos.composed:
             return  # a composed endgame does not know the hands the players declared from
         made = {s: [(k, d, pay, True) for k, d, pay in goals.danish_declarations(hands[s])] for s in range(ctx.n)}
-        early = set()
+        early: set[int] = set()
     else:
         made = {s: [] for s in range(ctx.n)}
         early = set()
         for token in ctx.declarations:
-            text, _, seat = token.partition("@")
-            seat = int(seat)
+            text, _, seat_text = token.partition("@")
+            seat = int(seat_text)
             if text == "pas":
                 continue
             if text == "before_discard":
                 early.add(seat)
                 continue
-            kind, _, detail = text.partition(":")
+            kind, _, detail_text = text.partition(":")
+            detail: int | str = detail_text
             if kind in ("tarokker", "matadorer"):
-                detail = int(detail)
+                detail = int(detail_text)
                 pay = 5 * (detail - 8) if kind == "tarokker" else 5 * (detail - 1)
             else:
-                pay = goals.DANISH_LEVELS[detail.split(":")[-1]]
+                pay = goals.DANISH_LEVELS[detail_text.split(":")[-1]]
             ok = pos.composed or goals.danish_supports(hands[seat], kind, detail)
             made[seat].append((kind, detail, pay, ok))
     for seat in range(ctx.n):
@@ -1027,7 +1075,7 @@ def _danish_declarations(ctx, add, from_each, no_ultimo):
             no_ultimo.add(seat)
 
 
-def _danish_card_count(ctx, add, n, o):
+def _danish_card_count(ctx: _Context, add: _DanishAdd, n: int, o: Mapping[str, Any]) -> None:
     """Step 8 (DK-5.2): each player gets his points above 26 (pays below); Q-DK3 rounding."""
     pos = ctx.pos
     nets = [pos.points(s) - 26 for s in range(n)]

@@ -7,13 +7,15 @@ input through :func:`shown`, which never fails and stays short (a 5,000-digit nu
 list nested 100,000 deep cannot be printed with ``%r``).
 """
 
+from __future__ import annotations
+
 import re
 
 MAX_DIGITS = 18  # every number tarokdd reads fits in a signed 64-bit integer
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
-def whole_number(text):
+def whole_number(text: object) -> int | None:
     """The int written in ``text`` ('12', ' -3 ', '+7'), or None when it is not a plain ASCII
     whole number of at most 18 digits."""
     if not isinstance(text, str):
@@ -24,13 +26,13 @@ def whole_number(text):
     return int(text)
 
 
-def is_whole(value, low=None, high=None):
+def is_whole(value: object, low: int | None = None, high: int | None = None) -> bool:
     """Whether ``value`` is an int (not a bool) within [low, high]."""
     return (isinstance(value, int) and not isinstance(value, bool)
             and (low is None or value >= low) and (high is None or value <= high))
 
 
-def shown(value, width=60):
+def shown(value: object, width: int = 60) -> str:
     """A short printable form of an input value, for error messages; never raises."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         return "a %d-digit number" % len(str(value)) if value.bit_length() < 10000 else "a number of thousands of digits"
@@ -41,7 +43,7 @@ def shown(value, width=60):
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-def count_of(number, noun):
+def count_of(number: object, noun: str) -> str:
     """'1 trick', '3 tricks', '1 point', '46 2/3 points': ``number`` an int or its display text."""
     text = str(number)
     return "%s %s" % (text, noun if text in ("1", "-1") else noun + "s")

@@ -5,9 +5,13 @@ will the compiled search core.  Rule ids (SI-3.3, FR-4.4 …) refer to
 ``RULES.md``; option defaults are the recommendations of its §8 / Appendix B.
 """
 
-from dataclasses import dataclass
+from __future__ import annotations
 
-from .cards import DECK_54, DECK_DANISH, DECK_FRENCH, TRUMP, _fold
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Union
+
+from .cards import DECK_54, DECK_DANISH, DECK_FRENCH, TRUMP, Deck, _fold
 from .errors import OptionError, UnknownContractError, UnknownVariantError
 from .text import shown, whole_number
 
@@ -36,6 +40,9 @@ NO_TRICKS = "no_tricks"
 ONE_TRICK = "one_trick"
 ALL_TRICKS = "all_tricks"
 
+# A rule option's value: a switch, a number, a choice, or a set of choices (a tuple).
+OptionValue = Union[bool, int, str, tuple[str, ...]]
+
 
 @dataclass(frozen=True)
 class Contract:
@@ -44,28 +51,30 @@ class Contract:
     kind: str
     talon: str
     objective: str
-    value: object = None  # base value / factor (scoring issue); None where the seed gives none
+    value: int | None = None  # base value / factor (scoring issue); None where the seed gives none
     group: int = 0  # talon cards the declarer takes (EXCHANGE)
     called_king: bool = False  # declarer calls a king; its holder is his partner
     colour: bool = False  # Königrufen colour game: tarock is a fifth suit (AT-4.2, AT-3.5)
     colour_valat: bool = False  # Slovenian colour valat trick rule (SI-4.3)
-    implied: tuple = ()  # announcements made by the bid itself (Rufer + Pagat …)
-    aliases: tuple = ()
+    implied: tuple[str, ...] = ()  # announcements made by the bid itself (Rufer + Pagat …)
+    aliases: tuple[str, ...] = ()
 
     @property
-    def each_for_himself(self):
+    def each_for_himself(self) -> bool:
         return self.kind == EACH
 
 
 @dataclass(frozen=True)
 class Option:
     name: str
-    default: object
-    choices: tuple  # allowed values; (False, True) for switches
+    default: OptionValue
+    choices: tuple[Any, ...]  # allowed values; (False, True) for switches
     rule: str  # where RULES.md discusses it
     doc: str
 
-    def check(self, value, variant_id):
+    def check(self, value: object, variant_id: str) -> OptionValue:
+        """``value`` as this option holds it (text read as a number or a list of choices);
+        :class:`OptionError` when the option cannot take it."""
         if self.choices and isinstance(self.default, tuple):  # a set of choices, e.g. klop,beggar (or none)
             items = value if isinstance(value, (list, tuple)) else str(value).split(",") if isinstance(
                 value, str) else [value]
@@ -76,7 +85,7 @@ class Option:
                                   % (self.name, variant_id, ", ".join(x if isinstance(x, str) and len(x) < 60
                                                                       else shown(x) for x in bad),
                                      ", ".join(self.choices)))
-            return tuple(dict.fromkeys(x for x in items if x != ""))
+            return tuple(dict.fromkeys(str(x) for x in items if x != ""))  # every item is one of the choices
         if type(self.default) is int and whole_number(value) is not None:
             value = whole_number(value)  # the one-line form reads option values as text (diff_round=5)
         if value not in self.choices or type(value) is not type(self.default):
@@ -90,13 +99,13 @@ class Announcement:
     """An announcement that play must know about (bonus-only ones matter to scoring)."""
 
     name: str
-    kinds: tuple  # where it may be announced: contract kinds, "black" (positive, not colour), "called_king"
-    reserves: object = None  # card token reserved for a trick (AT-3.4, SI-3.5); "called_king"
+    kinds: tuple[str, ...]  # where it may be announced: contract kinds, "black" (positive, not colour), "called_king"
+    reserves: str | None = None  # card token reserved for a trick (AT-3.4, SI-3.5); "called_king"
     from_end: int = 0  # designated trick counted from the last (0 = last trick)
     ends_play: bool = False  # play stops when the announcing side loses a trick (AT-6.7)
     by: str = "any"  # who may announce it: "any", "partner" (the called king's holder), "defence"
 
-    def allowed_in(self, contract):
+    def allowed_in(self, contract: Contract) -> bool:
         return any(k == contract.kind or (k == "black" and contract.kind == POSITIVE and not contract.colour)
                    or (k == "called_king" and contract.called_king) for k in self.kinds)
 
@@ -105,35 +114,35 @@ class Announcement:
 class Variant:
     id: str
     name: str
-    deck: object
+    deck: Deck
     players: int
     hand_size: int
     talon_size: int
     talon_name: str
     unit: int  # units per card point: 3 (thirds), 2 (halves), 1 (Danish P)
     unit_name: str
-    points: tuple  # units per card index
+    points: tuple[int, ...]  # units per card index
     trick_units: int  # units per trick won (Danish 1 P, DK-5.1), else 0
     special: str  # TRUMP_22 / EXCUSE / SKUS
     must_overtrump: bool  # FR-3.5
     pagat_rule: str  # negative contracts: "si" (SI-3.4) or "at" (AT-3.6 rule 4c), or ""
     emperor: str  # "all" (SI-4.1), "black_positive" (AT-4.3), "" (none)
     self_call: bool  # may the declarer call a king he holds (Q-X5)
-    contracts: dict
+    contracts: dict[str, Contract]
     default_contract: str
-    announcements: dict
-    options: dict
+    announcements: dict[str, Announcement]
+    options: dict[str, Option]
     family: str  # "slovenian", "koenigrufen", "french", "danish"
 
     @property
-    def tricks(self):
+    def tricks(self) -> int:
         return self.hand_size
 
     @property
-    def total_units(self):
+    def total_units(self) -> int:
         return sum(self.points) + self.trick_units * (self.tricks + (1 if self.talon_name == "skat" else 0))
 
-    def contract(self, name):
+    def contract(self, name: str) -> Contract:
         """The contract with this id or alias (case and accents ignored)."""
         key = _key(name)
         for c in self.contracts.values():
@@ -142,7 +151,7 @@ class Variant:
         raise UnknownContractError("%s is not a contract of %s; choose one of %s"
                                    % (shown(name), self.id, ", ".join(self.contracts)))
 
-    def resolve_options(self, given=None):
+    def resolve_options(self, given: Mapping[str, object] | None = None) -> dict[str, Any]:
         """The full option dict: defaults overridden by ``given`` (prefixes like ``si.`` allowed)."""
         values = {name: opt.default for name, opt in self.options.items()}
         if not isinstance(given or {}, dict):
@@ -156,7 +165,7 @@ class Variant:
             values[name] = self.options[name].check(value, self.id)
         return values
 
-    def redeal_seat(self, hands, options=None):
+    def redeal_seat(self, hands: Sequence[Sequence[int]], options: Mapping[str, object] | None = None) -> int | None:
         """SI-2.4: the first seat dealt no tarok, when the rules (option ``no_tarok_redeal``)
         throw such a deal in and redeal it as a forced klop; else None.  ``hands``: card
         indices as dealt, one list per seat."""
@@ -165,7 +174,7 @@ class Variant:
         return next((s for s, hand in enumerate(hands) if not any(self.deck.suit[c] == TRUMP for c in hand)),
                     None)
 
-    def format_units(self, units):
+    def format_units(self, units: int) -> str:
         """Exact display of a number of units: '47 1/3' (thirds), '40.5' (halves), '27' (P)."""
         sign = "-" if units < 0 else ""
         whole, rest = divmod(abs(units), self.unit)
@@ -176,7 +185,7 @@ class Variant:
         return "%s%d %d/%d" % (sign, whole, rest, self.unit) if whole else "%s%d/%d" % (sign, rest, self.unit)
 
 
-def _key(name):
+def _key(name: object) -> str | None:
     if not isinstance(name, str):
         return None
     return _fold(name).lower().replace("-", "_").replace(" ", "_")
@@ -184,7 +193,7 @@ def _key(name):
 
 # ------------------------------------------------------------------ points
 
-def _points_54():
+def _points_54() -> tuple[int, ...]:
     """Thirds per card (AT-5.1, SI-5.3): nominal value minus 2/3."""
     d = DECK_54
     special = {d.trump(1), d.trump(21), d.trump(22)}
@@ -193,7 +202,7 @@ def _points_54():
                  for c, tok in enumerate(d.tokens))
 
 
-def _points_french():
+def _points_french() -> tuple[int, ...]:
     """Half points per card (FR-5): bouts and kings 4.5, Q 3.5, N 2.5, J 1.5, others 0.5."""
     d = DECK_FRENCH
     bouts = {d.trump(1), d.trump(21), d.special}
@@ -202,7 +211,7 @@ def _points_french():
                  for c, tok in enumerate(d.tokens))
 
 
-def _points_danish():
+def _points_danish() -> tuple[int, ...]:
     """Honour values in P (DK-5): T21, T1, skus, kings 4; queens 3; cavals 2; jacks 1."""
     d = DECK_DANISH
     honours = {d.trump(1), d.trump(21), d.special}
@@ -213,11 +222,11 @@ def _points_danish():
 
 # --------------------------------------------------------------- contracts
 
-def _contracts(*items):
+def _contracts(*items: Contract) -> dict[str, Contract]:
     return {c.id: c for c in items}
 
 
-def _slovenian_contracts(players):
+def _slovenian_contracts(players: int) -> dict[str, Contract]:
     partner = players == 4
     C = Contract
     items = [
@@ -246,9 +255,9 @@ def _slovenian_contracts(players):
     return _contracts(*items)
 
 
-def _koenigrufen_contracts():
+def _koenigrufen_contracts() -> dict[str, Contract]:
     C = Contract
-    bonus = lambda n, a: C("rufer_" + a, "Rufer + " + n, POSITIVE, EXCHANGE, POINTS, None, 3, True,
+    bonus: Callable[[str, str], Contract] = lambda n, a: C("rufer_" + a, "Rufer + " + n, POSITIVE, EXCHANGE, POINTS, None, 3, True,
                           implied=(a,), aliases=(a + "rufer", "besserrufer_" + a))
     return _contracts(
         C("rufer", "Rufer", POSITIVE, EXCHANGE, POINTS, 2, 3, True),
@@ -267,7 +276,7 @@ def _koenigrufen_contracts():
     )
 
 
-def _french_contracts(players):
+def _french_contracts(players: int) -> dict[str, Contract]:
     dog = 3 if players == 5 else 6
     called = players == 5  # FR-6.5
     C = Contract
@@ -283,7 +292,7 @@ def _french_contracts(players):
 
 # ---------------------------------------------------------------- options
 
-def _switch(name, default, rule, doc):
+def _switch(name: str, default: bool, rule: str, doc: str) -> Option:
     return Option(name, default, (False, True), rule, doc)
 
 
@@ -299,7 +308,7 @@ _MUST_BEAT_MODE = Option(
     "already played, even when the trick is already trumped")
 
 
-def _options(*items):
+def _options(*items: Option) -> dict[str, Option]:
     return {o.name: o for o in items}
 
 
@@ -389,7 +398,7 @@ _DANISH_OPTIONS = _options(
 
 # ----------------------------------------------------------- announcements
 
-def _announcements(*items):
+def _announcements(*items: Announcement) -> dict[str, Announcement]:
     return {a.name: a for a in items}
 
 
@@ -417,7 +426,7 @@ _DANISH_ANN = _announcements(Announcement("tout", (EACH,)))  # allows the skus i
 
 # ---------------------------------------------------------------- variants
 
-VARIANTS = {}
+VARIANTS: dict[str, Variant] = {}
 for _v in (
     Variant(id="slovenian4", name="Slovenian Tarok, 4 players", deck=DECK_54, players=4, hand_size=12,
              talon_size=6, talon_name="talon", unit=3, unit_name="thirds", points=_points_54(),
@@ -457,11 +466,11 @@ _VARIANT_ALIASES = {
 }
 
 
-def get_variant(name):
+def get_variant(name: str | Variant) -> Variant:
     """The :class:`Variant` with this id (a few aliases accepted: 'french' = french4 …)."""
     if isinstance(name, Variant):
         return name
-    key = _key(name)
+    key = _key(name) or ""
     key = _VARIANT_ALIASES.get(key, key)
     try:
         return VARIANTS[key]
