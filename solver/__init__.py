@@ -26,7 +26,7 @@ _EXPORTS = {
 __all__ = list(_EXPORTS)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> object:
     if name in _EXPORTS:
         import importlib
         value = getattr(importlib.import_module("." + _EXPORTS[name], __name__), name)
@@ -35,5 +35,5 @@ def __getattr__(name):
     raise AttributeError("module 'solver' has no attribute %r" % name)
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(list(globals()) + __all__)

@@ -19,12 +19,16 @@ unreadable file prints ``tarokdd: error: <message>`` and exits with status 2 (th
 argparse convention for bad input); Ctrl-C exits with 130.
 """
 
+from __future__ import annotations
+
 import argparse
 import json
 import os
 import sys
 import time
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Optional, cast
 
 from . import __version__
 from .bundled import example_names, example_path
@@ -32,9 +36,16 @@ from .text import count_of, shown, whole_number
 from .errors import IllegalMoveError, NotationError, ParameterError, SeatError, TarokError
 from .notation import position_kwargs_from_json, position_kwargs_from_line
 from .position import DEMAND, Position
-from .variants import VARIANTS, get_variant
+from .variants import VARIANTS, Variant, get_variant
+
+if TYPE_CHECKING:
+    from .playthrough import GameAnalysis, Step
+    from .playthrough import Value as AnalysisValue
+    from .search import Progress, Result, Value
 
 PROG = "tarokdd"
+# A subcommand's body: run(args) -> exit status
+Runner = Callable[[argparse.Namespace], int]
 
 
 class CliError(Exception):
@@ -43,19 +54,22 @@ class CliError(Exception):
 
 @dataclass(frozen=True)
 class Command:
+    """A subcommand: its name, help, body and the function that adds its arguments."""
+
     name: str
     help: str
-    run: object  # run(args) -> exit status (None = 0)
-    arguments: object = None  # arguments(parser) adds the subcommand's options
-    description: str = None
+    run: Runner  # run(args) -> exit status
+    arguments: Optional[Callable[[argparse.ArgumentParser], None]] = None  # adds the subcommand's options
+    description: Optional[str] = None
 
 
-COMMANDS = {}
+COMMANDS: dict[str, Command] = {}
 
 
-def command(name, help, arguments=None, description=None):
+def command(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None] | None = None,
+            description: str | None = None) -> Callable[[Runner], Runner]:
     """Decorator registering ``run(args)`` as the subcommand ``name``."""
-    def register(run):
+    def register(run: Runner) -> Runner:
         COMMANDS[name] = Command(name, help, run, arguments, description or help)
         return run
     return register
@@ -63,7 +77,7 @@ def command(name, help, arguments=None, description=None):
 
 # ------------------------------------------------------------ shared helpers
 
-def add_position_input(parser, metavar="FILE", what="position file"):
+def add_position_input(parser: argparse.ArgumentParser, metavar: str = "FILE", what: str = "position file") -> None:
     """FILE (JSON or one-line form; ``-`` = stdin) or ``--line TEXT``."""
     parser.add_argument("file", nargs="?", metavar=metavar,
                         help="%s: JSON or the one-line form; - reads stdin; or the name of a bundled "
@@ -72,7 +86,7 @@ def add_position_input(parser, metavar="FILE", what="position file"):
                         help="the position given directly in the one-line form (instead of %s)" % metavar)
 
 
-def add_format_option(parser, choices, default=None):
+def add_format_option(parser: argparse.ArgumentParser, choices: Sequence[str], default: str | None = None) -> None:
     """``--format`` with ``choices`` plus ``--json`` as a short form of ``--format json``."""
     default = default or choices[0]
     parser.add_argument("-f", "--format", choices=choices, default=default,
@@ -82,7 +96,7 @@ def add_format_option(parser, choices, default=None):
                             help="same as --format json")
 
 
-def read_text(args):
+def read_text(args: argparse.Namespace) -> tuple[str, str]:
     """The position text named by FILE / ``-`` / ``--line``, and where it came from."""
     if args.line_text is not None:
         if args.file is not None:
@@ -96,8 +110,9 @@ def read_text(args):
         except UnicodeDecodeError:
             raise CliError("cannot read stdin: not UTF-8 text") from None
     path = args.file
-    if not os.path.exists(path) and example_path(path) is not None:
-        path = example_path(path)  # a bundled example by name: tarokdd solve slovenian4_three
+    bundled = None if os.path.exists(path) else example_path(path)
+    if bundled is not None:
+        path = bundled  # a bundled example by name: tarokdd solve slovenian4_three
     try:
         with open(path, encoding="utf-8-sig") as handle:
             return handle.read(), args.file
@@ -112,7 +127,7 @@ def read_text(args):
         raise CliError("cannot read %s: %s" % (args.file, exc.strerror or exc)) from None
 
 
-def position_kwargs(text, source="input"):
+def position_kwargs(text: str, source: str = "input") -> dict[str, Any]:
     """Keyword arguments of :class:`Position` from JSON or the one-line form.
 
     One-line text may be spread over several lines; lines starting with ``#`` are comments.
@@ -125,19 +140,19 @@ def position_kwargs(text, source="input"):
     return position_kwargs_from_line(" ".join(lines))
 
 
-def read_position(args):
+def read_position(args: argparse.Namespace) -> Position:
     """The :class:`Position` named on the command line, its play record replayed card by card."""
     text, source = read_text(args)
     return replay(position_kwargs(text, source))
 
 
-def _play_tokens(play):
+def _play_tokens(play: str | Iterable[str] | None) -> list[str]:
     if play is None:
         return []
     return play.replace(",", " ").split() if isinstance(play, str) else list(play)
 
 
-def _print_position(pos, fmt):
+def _print_position(pos: Position, fmt: str) -> None:
     """A position as canonical JSON, the one-line form, or the readable summary."""
     if fmt == "json":
         _print_json(pos.to_json())
@@ -147,28 +162,28 @@ def _print_position(pos, fmt):
         print(pos)
 
 
-def _print_json(data):
+def _print_json(data: object) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _seats(seats):
+def _seats(seats: Sequence[int]) -> str:
     return "seat%s %s" % ("s" if len(seats) > 1 else "", ", ".join(map(str, seats)))
 
 
-def party_label(pos, party):
+def party_label(pos: Position, party: int) -> str:
     """'declarer side (seats 0, 2)', 'defence (seats 1, 3)', or 'seat 1' (each for himself)."""
     if pos.contract.each_for_himself:
         return pos.party_name(party)
     return "%s (%s)" % (pos.party_name(party), _seats(pos.parties[party]))
 
 
-def _card_units(pos, tokens):
+def _card_units(pos: Position, tokens: Iterable[str]) -> int:
     return sum(pos.variant.points[pos.deck.index[t]] for t in tokens)
 
 
 # ------------------------------------------------------------------- show
 
-def _show_arguments(parser):
+def _show_arguments(parser: argparse.ArgumentParser) -> None:
     add_position_input(parser)
     add_format_option(parser, ("text", "json", "line"))
 
@@ -176,24 +191,24 @@ def _show_arguments(parser):
 @command("show", "read a position and print it", _show_arguments,
          "Read a position (JSON or the one-line form) and print a readable summary, the "
          "canonical JSON (--format json) or the canonical one-line form (--format line).")
-def _show(args):
+def _show(args: argparse.Namespace) -> int:
     pos = read_position(args)
     _print_position(pos, args.format)
     if args.format not in ("json", "line"):
         if not pos.is_over:
-            print("seat %d to play in trick %d; legal: %s"
+            print("seat %s to play in trick %d; legal: %s"
                   % (pos.to_move, pos.trick_number, " ".join(pos.legal_moves)))
     return 0
 
 
 # ----------------------------------------------------------------- replay
 
-def _replay_arguments(parser):
+def _replay_arguments(parser: argparse.ArgumentParser) -> None:
     add_position_input(parser)
     add_format_option(parser, ("text", "json"))
 
 
-def replay(kwargs):
+def replay(kwargs: Mapping[str, Any]) -> Position:
     """Build the start of play from ``kwargs`` and play its record card by card.
 
     An illegal card raises :class:`IllegalMoveError` saying which card of the record it was.
@@ -210,7 +225,7 @@ def replay(kwargs):
     return pos
 
 
-def replay_report(pos):
+def replay_report(pos: Position) -> dict[str, Any]:
     """The replay as a JSON-ready dict: tricks, parties, exact points (units and display)."""
     v = pos.variant
     tricks = [{"number": t.number, "leader": t.leader,
@@ -224,7 +239,7 @@ def replay_report(pos):
     unplayed = [tok for hand in pos.hands for tok in hand]
     table = [tok for _, tok in pos.current_trick]
 
-    def cards(tokens):
+    def cards(tokens: list[str]) -> dict[str, Any]:
         units = _card_units(pos, tokens)
         return {"cards": tokens, "units": units, "points": v.format_units(units)}
 
@@ -237,7 +252,7 @@ def replay_report(pos):
     return out
 
 
-def _replay_text(pos):
+def _replay_text(pos: Position) -> str:
     v, c = pos.variant, pos.contract
     lines = ["%s — %s" % (v.name, c.name)]
     if pos.declarer is not None:
@@ -260,7 +275,7 @@ def _replay_text(pos):
     if pos.end_reason:
         lines.append("play stopped after trick %d: %s" % (pos.tricks[-1].number, pos.end_reason))
     elif not pos.is_over:
-        lines.append("the record ends in trick %d: seat %d to play" % (pos.trick_number, pos.to_move))
+        lines.append("the record ends in trick %d: seat %s to play" % (pos.trick_number, pos.to_move))
     lines.append("")
     for i in range(len(pos.parties)):
         won = pos.tricks_won(i)
@@ -281,7 +296,7 @@ def _replay_text(pos):
          "Replay the play record (the 'play' field) of a position card by card, checking each "
          "against the rules; print every trick and its winner, then each party's tricks and "
          "exact card points.")
-def _replay(args):
+def _replay(args: argparse.Namespace) -> int:
     pos = read_position(args)
     if args.format == "json":
         _print_json(replay_report(pos))
@@ -292,7 +307,7 @@ def _replay(args):
 
 # ------------------------------------------------------------------- score
 
-def _score_arguments(parser):
+def _score_arguments(parser: argparse.ArgumentParser) -> None:
     add_position_input(parser, "GAME", "finished game record")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="override a rule option or a scoring input (repeatable): "
@@ -303,7 +318,7 @@ def _score_arguments(parser):
 @command("score", "settle a finished game: what each seat wins or pays", _score_arguments,
          "Replay the game record and settle it: one amount per seat and the itemised lines "
          "behind it (contract, bonuses, kontra, Danish cups …), with the variant's rule options.")
-def _score(args):
+def _score(args: argparse.Namespace) -> int:
     from .scoring import parse_overrides
     pos = read_position(args)
     settlement = pos.settlement(**parse_overrides(args.set))
@@ -316,7 +331,7 @@ def _score(args):
 
 # ------------------------------------------------------------------- deal
 
-def _deal_arguments(parser):
+def _deal_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT", help="variant id (see: tarokdd variants)")
     parser.add_argument("-c", "--contract", help="contract id (default: the variant's usual one)")
     parser.add_argument("-s", "--seed", type=int, help="random seed, for a reproducible deal")
@@ -327,7 +342,7 @@ def _deal_arguments(parser):
 
 @command("deal", "deal a random position at the start of play", _deal_arguments,
          "Deal a random legal position at the start of play (talon exchange done) and print it.")
-def _deal(args):
+def _deal(args: argparse.Namespace) -> int:
     from .deal import random_position
     v = get_variant(args.variant)
     c = v.contract(args.contract) if args.contract else v.contract(v.default_contract)
@@ -347,12 +362,12 @@ def _deal(args):
 
 # --------------------------------------------------------------- variants
 
-def _variants_arguments(parser):
+def _variants_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", nargs="?", metavar="VARIANT", help="show only this variant, in detail")
     add_format_option(parser, ("text", "json", "markdown"))
 
 
-def _value(value):
+def _value(value: object) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, tuple):
@@ -360,7 +375,7 @@ def _value(value):
     return str(value)
 
 
-def variant_info(v):
+def variant_info(v: Variant) -> dict[str, Any]:
     """A variant as a JSON-ready dict."""
     return {
         "id": v.id, "name": v.name, "players": v.players, "deck": v.deck.name, "cards": v.deck.size,
@@ -375,11 +390,11 @@ def variant_info(v):
     }
 
 
-def _md_escape(text):
+def _md_escape(text: object) -> str:
     return str(text).replace("|", "\\|")
 
 
-def variants_markdown(variants=None):
+def variants_markdown(variants: Sequence[Variant] | None = None) -> str:
     """The README's two tables (variants; rule options), generated from :data:`VARIANTS`."""
     variants = list(VARIANTS.values()) if variants is None else variants
     lines = ["| Variant | Players | Deck | Hand / talon | Points counted in | Contracts |",
@@ -392,7 +407,7 @@ def variants_markdown(variants=None):
                         v.talon_size, v.talon_name, v.unit_name, v.unit, v.format_units(v.total_units),
                         contracts))
     lines += ["", "| Option | Variants | Default | Choices | RULES.md | Meaning |", "|---|---|---|---|---|---|"]
-    seen = {}
+    seen: dict[Any, list[str]] = {}
     for v in variants:
         for o in v.options.values():
             seen.setdefault(o, []).append(v.id)
@@ -403,7 +418,7 @@ def variants_markdown(variants=None):
     return "\n".join(lines)
 
 
-def _variant_text(v):
+def _variant_text(v: Variant) -> str:
     lines = ["%s — %s" % (v.id, v.name),
              "  %d players, %s; %d cards each, %s of %d; %d tricks" % (
                  v.players, v.deck.name, v.hand_size, v.talon_name, v.talon_size, v.tricks),
@@ -429,7 +444,7 @@ def _variant_text(v):
 @command("variants", "list the variants, their contracts and rule options", _variants_arguments,
          "List the variants (or one VARIANT) with their contracts (id and name), announcements and "
          "rule options (default, choices and the RULES.md section behind each).")
-def _variants(args):
+def _variants(args: argparse.Namespace) -> int:
     chosen = [get_variant(args.variant)] if args.variant else list(VARIANTS.values())
     if args.format == "json":
         info = [variant_info(v) for v in chosen]
@@ -443,9 +458,9 @@ def _variants(args):
 
 # ------------------------------------------------------------------ solve
 
-def add_solver_options(parser):
+def add_solver_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by ``solve`` and ``analyse``: goal, side, limit, memory."""
-    from .search import GOALS
+    from .goals import GOALS
     parser.add_argument("-g", "--goal", choices=list(GOALS), default="points", metavar="GOAL",
                         help="what to solve for (default: points): " + ", ".join(GOALS))
     parser.add_argument("--side", metavar="SIDE",
@@ -462,7 +477,7 @@ def add_solver_options(parser):
                         "cores or more)")
 
 
-def _solver_settings(pos, args):
+def _solver_settings(pos: Position, args: argparse.Namespace) -> tuple[str | None, str | None, int]:
     """Check --side, --limit, --memory and --threads before any search: (side, limit, memory_mb)."""
     from .search import check_settings, parse_limit
     side = args.side
@@ -485,31 +500,31 @@ def _solver_settings(pos, args):
 class _StatusLine:
     """One line of progress on stderr, rewritten in place, only when stderr is a terminal."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.terminal = sys.stderr.isatty()
         self.showing = False
 
-    def show(self, text):
+    def show(self, text: str) -> None:
         if self.terminal:
             sys.stderr.write("\r\x1b[K%s: %s" % (PROG, text))
             sys.stderr.flush()
             self.showing = True
 
-    def clear(self):
+    def clear(self) -> None:
         if self.showing:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
             self.showing = False
 
 
-def _side_label(pos, seats):
+def _side_label(pos: Position, seats: Sequence[int]) -> str:
     """'the declarer side (seats 0, 2)', 'the defence (seats 1, 3)' or 'seat 1 (against the others)'."""
     if pos.contract.each_for_himself:
         return "seat %d (against the others)" % seats[0]
     return "the " + party_label(pos, pos.party_of(seats[0]))
 
 
-def _goal_value(pos, goal, value):
+def _goal_value(pos: Position, goal: str, value: Value) -> str:
     """A solved value as text: '46 2/3 (140 thirds)', '8 tricks', 'yes'."""
     v = pos.variant
     if value is None:
@@ -521,12 +536,12 @@ def _goal_value(pos, goal, value):
     return count_of(value, "trick")
 
 
-def _position_header(pos):
+def _position_header(pos: Position) -> list[str]:
     """A short summary of a position to solve: contract, hands, the trick so far, scores."""
     lines = str(pos).splitlines()
     keep = [ln for ln in lines if not ln.startswith("  trick ")]
     body = [ln for ln in keep if not ln.endswith(" points") and not ln.startswith("play stopped")]
-    body.append("trick %d of %d%s, seat %d to play" % (
+    body.append("trick %d of %d%s, seat %s to play" % (
         pos.trick_number, pos.n_tricks,
         ": " + "  ".join("%d:%s" % (s, tok) for s, tok in pos.current_trick) if pos.current_trick else "",
         pos.to_move))
@@ -536,10 +551,11 @@ def _position_header(pos):
     return body
 
 
-def _line_by_tricks(pos, tokens):
+def _line_by_tricks(pos: Position, tokens: Sequence[str]) -> list[str]:
     """The optimal line as rows 'trick 10  (2:C10  3:CQ)  0:CJ  1:SN  -> seat 0'."""
     p = pos.copy()
-    rows, cells = [], []
+    rows: list[str] = []
+    cells: list[str] = []
     if p.current_trick:
         cells.append("(%s)" % "  ".join("%d:%s" % (s, tok) for s, tok in p.current_trick))
     trick = p.trick_number
@@ -558,7 +574,7 @@ def _line_by_tricks(pos, tokens):
         except TarokError:  # never expected: show the rest of the line as it came
             break
         rest.pop(0)
-        cells.append("%d:%s" % (seat, token))
+        cells.append("%s:%s" % (seat, token))
         if not p.current_trick:  # the trick is complete
             last = p.tricks[-1]
             rows.append("  trick %2d  %s  -> seat %d" % (trick, "  ".join(cells), last.winner))
@@ -572,7 +588,7 @@ def _line_by_tricks(pos, tokens):
     return rows
 
 
-def _solve_text(pos, goal, result, all_cards=False):
+def _solve_text(pos: Position, goal: str, result: Result, all_cards: bool = False) -> str:
     lines = _position_header(pos) + [""]
     seats = result.side
     head = "%s for %s" % (goal, _side_label(pos, seats))
@@ -580,21 +596,21 @@ def _solve_text(pos, goal, result, all_cards=False):
         lines.append("%s: %s" % (head, _goal_value(pos, goal, result.value)))
     else:
         lines.append("%s: unknown (search stopped)" % head)
-        lo, hi = result.bounds
-        if goal == "points":
-            lo, hi = pos.variant.format_units(lo), pos.variant.format_units(hi)
+        fmt: Callable[[int], str] = pos.variant.format_units if goal == "points" else str
+        lo, hi = (fmt(x) for x in result.bounds)
         lines.append("proven bounds: %s .. %s%s" % (lo, hi, "" if goal in ("points", "tricks")
                                                     else " (the side's count for this goal)"))
     lines.append("searched %d nodes in %.3f s" % (result.nodes, result.seconds))
     if result.cards:
         mover = pos.to_move
-        lines += ["", "cards of seat %d, best first:" % mover]
-        groups = {}
+        lines += ["", "cards of seat %s, best first:" % mover]
+        groups: dict[Value, list[str]] = {}
         for token, value in result.cards.items():
             groups.setdefault(value, []).append(token)
-        known = sorted((v for v in groups if v is not None), reverse=mover in seats)
+        known = sorted((int(v) for v in groups if v is not None), reverse=mover in seats)
+        known_values = [next(v for v in groups if v is not None and int(v) == k) for k in known]
         width = max(len(_short_value(pos, goal, v)) for v in groups)
-        for value in known + ([None] if None in groups else []):
+        for value in known_values + ([None] if None in groups else []):
             lines.append("  %-*s  %s" % (width, _short_value(pos, goal, value), " ".join(groups[value])))
     elif all_cards:
         lines += ["", "cards: not valued (the search was stopped)"]
@@ -603,7 +619,7 @@ def _solve_text(pos, goal, result, all_cards=False):
     return "\n".join(lines)
 
 
-def _short_value(pos, goal, value):
+def _short_value(pos: Position, goal: str, value: Value) -> str:
     if value is None:
         return "?"
     if isinstance(value, bool):
@@ -611,7 +627,7 @@ def _short_value(pos, goal, value):
     return pos.variant.format_units(value) if goal == "points" else str(value)
 
 
-def goals_markdown():
+def goals_markdown() -> str:
     """The README's goals table, generated from :data:`solver.goals.GOALS`."""
     from .goals import GOALS
     lines = ["| Goal | Value | Meaning |", "|---|---|---|"]
@@ -621,7 +637,7 @@ def goals_markdown():
     return "\n".join(lines)
 
 
-def _solve_arguments(parser):
+def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     add_position_input(parser)
     add_solver_options(parser)
     parser.add_argument("-a", "--all-cards", action="store_true",
@@ -639,7 +655,7 @@ def _solve_arguments(parser):
          "play record: the value for the analysed side, optionally the value of every legal card "
          "(--all-cards) and an optimal line of play (--pv).  --at-trick N solves an earlier point "
          "of the record.  Text for people, --json for machines.")
-def _solve(args):
+def _solve(args: argparse.Namespace) -> int:
     from .playthrough import at_trick
     from .search import Solver, SolveInterrupted
     pos = read_position(args)
@@ -650,7 +666,7 @@ def _solve(args):
     side, limit, memory = _solver_settings(pos, args)
     status = _StatusLine()
 
-    def progress(p):  # on a terminal: the bounds narrowing, nodes and time, twice a second
+    def progress(p: Progress) -> None:  # on a terminal: the bounds narrowing, nodes and time, twice a second
         bounds = ("%s .. %s, " % tuple(_short_value(pos, args.goal, x) for x in p.bounds)
                   if args.goal in ("points", "tricks") else "")
         status.show("searching: %s%s nodes, %.1f s (Ctrl-C stops with the bounds proven)"
@@ -678,7 +694,7 @@ def _solve(args):
 
 # ---------------------------------------------------------------- analyse
 
-def _analyse_arguments(parser):
+def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
     add_position_input(parser, "GAME", "game record (a position with its play)")
     add_solver_options(parser)
     parser.add_argument("-t", "--from-trick", type=int, metavar="N",
@@ -686,7 +702,7 @@ def _analyse_arguments(parser):
     add_format_option(parser, ("text", "json"))
 
 
-def analysis_text(analysis, pos):
+def analysis_text(analysis: GameAnalysis, pos: Position) -> str:
     """The play-through as text: per card the value before and after, mistakes marked."""
     a = analysis
     lines = str(pos).splitlines()[:1 if pos.declarer is None else 2]  # contract, declarer and partner
@@ -710,16 +726,17 @@ def analysis_text(analysis, pos):
         lines.append(row.rstrip())
     lines.append("")
     lines.append("value at the start: %s" % _analysis_value(a, a.start))
-    if a.complete:
+    if a.complete and a.end is not None:
         lines.append("value at the end: %s%s" % (_analysis_value(a, a.end),
                                                   " (play is over)" if a.end.final else ""))
     else:
         lines.append("interrupted: %s analysed" % count_of(len(a.steps), "card"))
     mistakes = a.mistakes
     if mistakes:
-        by_seat = {}
+        by_seat: dict[int, int] = {}
         for s in mistakes:
-            by_seat[s.seat] = by_seat.get(s.seat, 0) + 1
+            if s.seat is not None:
+                by_seat[s.seat] = by_seat.get(s.seat, 0) + 1
         lines.append("mistakes: %d (%s)" % (len(mistakes), ", ".join(
             "seat %d: %d" % (seat, n) for seat, n in sorted(by_seat.items()))))
     else:
@@ -728,7 +745,7 @@ def analysis_text(analysis, pos):
     return "\n".join(lines)
 
 
-def _analysis_value(a, value):
+def _analysis_value(a: GameAnalysis, value: AnalysisValue | None) -> str:
     if value is None:
         return "?"
     if value.exact:
@@ -740,26 +757,26 @@ def _analysis_value(a, value):
          "Replay a game record and solve before every card: the double-dummy value before and "
          "after each card, with the cards that lost value for their player (the mistakes) marked "
          "'?' and the amount lost.  Values are the analysed side's (--side); * marks its seats.")
-def _analyse(args):
+def _analyse(args: argparse.Namespace) -> int:
     from .playthrough import analyse_game
     from .search import Solver
     pos = read_position(args)
     side, limit, memory = _solver_settings(pos, args)
     status = _StatusLine()
-    state = {"analysis": None, "trick": None}
+    state: dict[str, Any] = {"analysis": None, "trick": None}
     started = time.perf_counter()
 
-    def show(trick):
+    def show(trick: int) -> None:
         if trick != state["trick"] and 1 <= trick <= pos.n_tricks:
             state["trick"] = trick
             status.show("analysing trick %d of %d (%.1f s)" % (trick, pos.n_tricks, time.perf_counter() - started))
 
-    def on_step(analysis, step):
+    def on_step(analysis: GameAnalysis, step: Step | None) -> None:
         state["analysis"] = analysis
         if step is not None:
             show(step.trick)
 
-    def report(analysis):
+    def report(analysis: GameAnalysis) -> None:
         if args.format == "json":
             _print_json(analysis.to_json())
         else:
@@ -788,19 +805,19 @@ def _analyse(args):
 COMMAND_GROUP = "tarokdd.commands"  # entry points: Command objects of other packages (analysis)
 
 
-def registered_commands():
+def registered_commands() -> list[Command]:
     """The :class:`Command` s other installed packages add through the entry-point group
     ``tarokdd.commands`` (the hand analysis adds simulate, bid, odds and plot): the solver
     reaches them without importing those packages by name."""
     from importlib.metadata import entry_points
     found = entry_points()
     group = found.select(group=COMMAND_GROUP) if hasattr(found, "select") else found.get(COMMAND_GROUP, ())
-    return [ep.load() for ep in group]
+    return [cast("Command", ep.load()) for ep in group]
 
 
 # ------------------------------------------------------------------- main
 
-def build_parser():
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Double-dummy solver and hand analysis for tarot card games "
         "(Slovenian Tarok, Königrufen, French Tarot, Danish Tarok).")
@@ -818,12 +835,12 @@ def build_parser():
     return parser
 
 
-def _error(message):
+def _error(message: object) -> int:
     print("%s: error: %s" % (PROG, message), file=sys.stderr)
     return 2
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (the console script exits with it)."""
     try:
         try:
@@ -831,7 +848,7 @@ def main(argv=None):
         except SystemExit as exc:  # --help, or a usage error argparse has already printed
             return exc.code if isinstance(exc.code, int) else 2
         try:
-            status = args._run(args)
+            status: int | None = args._run(args)
         except (TarokError, CliError) as exc:
             return _error(exc)
         sys.stdout.flush()

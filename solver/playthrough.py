@@ -20,13 +20,16 @@ reused from card to card.
 (11, 0, 'D1', '46 2/3', '46 2/3')
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Callable, Optional
 
 from . import goals as goal_defs
 from .errors import TarokError
 from .position import DEMAND, Position
-from .search import GoalError, Solver, side_seats
+from .search import GoalError, Limit, Result, Solver, side_seats
+from .search import Value as Answer
 
 __all__ = ["analyse_game", "at_trick", "AnalysisError", "GameAnalysis", "Step", "Value"]
 
@@ -47,8 +50,8 @@ class Value:
     whose value is read from :func:`solver.goals.achieved` rather than searched.
     """
 
-    value: object
-    bounds: tuple
+    value: Answer
+    bounds: tuple[int, int]
     exact: bool
     nodes: int = 0
     seconds: float = 0.0
@@ -71,18 +74,19 @@ class Step:
     seat: Optional[int]  # None for a DEMAND (the holder's opponents' decision)
     token: str
     on_side: Optional[bool]  # whether seat belongs to the analysed side
-    before: object
-    played: object
-    best: object = None
-    best_cards: tuple = ()
+    before: Answer
+    played: Answer
+    best: Answer = None
+    best_cards: tuple[str, ...] = ()
     mistake: bool = False
     loss: int = 0
     exact: bool = True
-    bounds: tuple = ()
+    bounds: tuple[int, ...] = ()
     note: str = ""
 
     @property
-    def is_demand(self):
+    def is_demand(self) -> bool:
+        """Whether this step is a Danish skus demand (DK-3.7) rather than a card."""
         return self.token == DEMAND
 
 
@@ -97,31 +101,32 @@ class GameAnalysis:
     variant: str
     contract: str
     goal: str
-    side: tuple
+    side: tuple[int, ...]
     from_trick: int
     unit_name: str
-    start: Value = None
-    end: Value = None
-    steps: list = field(default_factory=list)
+    start: Optional[Value] = None
+    end: Optional[Value] = None
+    steps: list[Step] = field(default_factory=list)
     complete: bool = False
-    _format: object = field(default=None, repr=False, compare=False)
-    _searched: list = field(default_factory=list, repr=False, compare=False)
+    _format: Optional[Callable[[int], str]] = field(default=None, repr=False, compare=False)
+    _searched: list[Value] = field(default_factory=list, repr=False, compare=False)
 
     @property
-    def mistakes(self):
+    def mistakes(self) -> list[Step]:
+        """The steps whose card was worse for its player than the best card."""
         return [s for s in self.steps if s.mistake]
 
     @property
-    def nodes(self):
+    def nodes(self) -> int:
         """Nodes searched in the whole analysis."""
         return sum(v.nodes for v in self._searched)
 
     @property
-    def seconds(self):
+    def seconds(self) -> float:
         """Search time of the whole analysis."""
         return sum(v.seconds for v in self._searched)
 
-    def display(self, value):
+    def display(self, value: Answer) -> str:
         """A value (or a loss) as text: '46 2/3', '7', 'yes'; '?' for None."""
         if value is None:
             return "?"
@@ -129,14 +134,15 @@ class GameAnalysis:
             return "yes" if value else "no"
         return self._format(value) if self._format else str(value)
 
-    def display_bounds(self, bounds):
+    def display_bounds(self, bounds: tuple[int, ...]) -> str:
         """Proven bounds on the side's final count, as text."""
         lo, hi = bounds
-        fmt = self._format if self.goal == "points" else str
+        fmt = self._format if self.goal == "points" and self._format else str
         return "%s .. %s" % (fmt(lo), fmt(hi))
 
-    def to_json(self):
-        def value(v):
+    def to_json(self) -> dict[str, Any]:
+        """The analysis as JSON values (``analyse --json`` prints it; schema ``analyse.schema.json``)."""
+        def value(v: Value | None) -> dict[str, Any] | None:
             if v is None:
                 return None
             return {"value": v.value, "display": self.display(v.value), "bounds": list(v.bounds),
@@ -157,36 +163,36 @@ class GameAnalysis:
                 "start": value(self.start), "end": value(self.end), "steps": steps,
                 "mistakes": len(self.mistakes), "nodes": self.nodes, "seconds": round(self.seconds, 6)}
 
-    def loss_display(self, step):
+    def loss_display(self, step: Step) -> str:
         """How much a mistake lost, as text: '5 1/3', '1', or 'yes -> no' for a yes/no goal."""
         if isinstance(step.best, bool):
             return "%s -> %s" % (self.display(step.best), self.display(step.played))
         return self.display(step.loss)
 
 
-def _is_count(goal):
+def _is_count(goal: str) -> bool:
     return goal in COUNT_GOALS
 
 
-def _start_of_play(position):
+def _start_of_play(position: Position) -> tuple[Position, list[str]]:
     """A fresh Position at the start of ``position``'s play record, and the record's tokens."""
     data = position.to_json()
     data.pop("play", None)
     return Position.from_json(data), position.move_stack
 
 
-def _demand_open(pos):
+def _demand_open(pos: Position) -> bool:
     """The Danish demand question (DK-3.7) is open: start of trick 23, skus still in a hand,
     not yet demanded (the solver decides it there, before the lead)."""
     return not pos.current_trick and pos.is_legal(DEMAND)
 
 
-def _check_trick(pos, trick):
+def _check_trick(pos: Position, trick: object) -> None:
     if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= pos.n_tricks:
         raise AnalysisError("trick %r: tricks are numbered 1-%d" % (trick, pos.n_tricks))
 
 
-def _replay_to(pos, tokens, trick):
+def _replay_to(pos: Position, tokens: list[str], trick: int) -> int:
     """Play ``tokens`` on ``pos`` up to the first card of ``trick``; how many were played."""
     first_trick = pos.trick_number
     start = 0
@@ -200,7 +206,7 @@ def _replay_to(pos, tokens, trick):
     return start
 
 
-def at_trick(position, trick):
+def at_trick(position: Position, trick: int) -> Position:
     """A new Position: ``position``'s game at the first card of ``trick`` (its record replayed
     from the start of play up to there).
 
@@ -214,8 +220,9 @@ def at_trick(position, trick):
     return pos
 
 
-def analyse_game(position, goal="points", side=None, limit=None, solver=None, from_trick=None,
-                 on_step=None):
+def analyse_game(position: Position, goal: str = "points", side: str | int | None = None, limit: Limit = None,
+                 solver: Solver | None = None, from_trick: int | None = None,
+                 on_step: Callable[[GameAnalysis, Step | None], object] | None = None) -> GameAnalysis:
     """Replay ``position``'s play record from the start and solve before every card.
 
     ``goal`` and ``side`` are those of :func:`solver.solve`; ``side=None`` is the
@@ -243,26 +250,26 @@ def analyse_game(position, goal="points", side=None, limit=None, solver=None, fr
     reason = goal_defs.applies(pos, goal)
     if reason:
         raise GoalError(reason)
-    solver = solver if solver is not None else Solver()
+    engine = solver if solver is not None else Solver()
     first_trick = pos.trick_number
     if from_trick is None:
         from_trick = first_trick
     start = _replay_to(pos, tokens, from_trick)
 
-    fmt = pos.variant.format_units if goal == "points" else str
+    fmt: Callable[[int], str] = pos.variant.format_units if goal == "points" else str
     analysis = GameAnalysis(variant=pos.variant.id, contract=pos.contract.id, goal=goal, side=tuple(seats),
                             from_trick=max(from_trick, first_trick), unit_name=pos.variant.unit_name,
                             _format=fmt)
     side_key = seats[0]
 
-    def evaluate(p):
+    def evaluate(p: Position) -> tuple[Value, Result | None]:
         if p.is_over:
             got = goal_defs.achieved(p, goal, party)
             if not _is_count(goal):
                 got = bool(got)
-            return Value(got, (got, got), True, final=True), None
-        r = solver.solve(p, goal, side_key, all_cards=True, limit=limit)
-        return Value(r.value, tuple(r.bounds), r.exact, r.nodes, r.seconds), r
+            return Value(got, (int(got), int(got)), True, final=True), None
+        r = engine.solve(p, goal, side_key, all_cards=True, limit=limit)
+        return Value(r.value, r.bounds, r.exact, r.nodes, r.seconds), r
 
     current, result = evaluate(pos)
     analysis.start = current
@@ -279,6 +286,7 @@ def analyse_game(position, goal="points", side=None, limit=None, solver=None, fr
         pos.play(token)
         after, next_result = evaluate(pos)
         analysis._searched.append(after)
+        step: Step
         if demand:
             step = Step(index, trick, None, token, None, current.value, after.value,
                         exact=current.exact, bounds=current.bounds,
@@ -290,13 +298,17 @@ def analyse_game(position, goal="points", side=None, limit=None, solver=None, fr
             if played is None:
                 played = after.value
             options = {t: cards[t] for t in legal if cards.get(t) is not None}
-            best, best_cards, mistake, loss = None, (), False, 0
+            best: Answer = None
+            best_cards: tuple[str, ...] = ()
+            mistake, loss = False, 0
             if options and len(options) == len(legal):
-                best = (max if on_side else min)(options.values())
-                best_cards = tuple(t for t in legal if options[t] == best)
+                counts = {t: int(x) for t, x in options.items() if x is not None}  # (a yes/no value as 1 or 0)
+                best_count = (max if on_side else min)(counts.values())
+                best = next(options[t] for t in legal if counts[t] == best_count)
+                best_cards = tuple(t for t in legal if counts[t] == best_count)
                 if played is not None and played != best:
                     mistake = True
-                    loss = abs(int(best) - int(played))
+                    loss = abs(best_count - int(played))
             note = ""
             if skipped_demand:
                 note = "no demand for the skus was made (DK-3.7)"

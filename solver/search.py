@@ -17,13 +17,16 @@ seat down, so the value is what the seat can guarantee).
 '46 2/3'
 """
 
+from __future__ import annotations
+
 import os
 import re
 import threading
 import time
-from collections import namedtuple
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union
 
 from . import goals as goal_defs
 from ._core import Engine
@@ -32,6 +35,9 @@ from .goals import FRENCH_REQUIREMENT, GOALS  # noqa: F401 (GOALS: the goals sol
 from .position import _NAMES, DEMAND, Position
 from .text import is_whole, shown, whole_number
 from .variants import ALL_TRICKS, EXCUSE, NO_TRICKS, ONE_TRICK, SKUS, TRUMP_22
+
+if TYPE_CHECKING:
+    from ._core import SolveOutput, Spec
 
 EVENT_WINS_WITH, EVENT_FALLS_TO, EVENT_CAPTURES = 1, 2, 3  # _core.pxd EventKind
 _BOUT_BONUS = [FRENCH_REQUIREMENT[b] - FRENCH_REQUIREMENT[b + 1] for b in range(3)] + [0]
@@ -42,16 +48,26 @@ class GoalError(TarokError):
 
 PROGRESS_EVERY = 0.5  # seconds between progress reports
 
-Progress = namedtuple("Progress", "nodes seconds bounds")
-Progress.__doc__ = """A running search: ``nodes`` searched so far, ``seconds`` since it started, and the
-``bounds`` (lower, upper) proven so far on the side's final count (card points in exact units,
-tricks, or the count a yes/no goal is decided on)."""
+# A goal's answer: a count (points in exact units, tricks), yes/no, or None when a limit stopped it.
+Value = Union[int, bool, None]
+# How a search's limit is given: a node count, or text with a node count or a time with its unit.
+Limit = Union[int, str, None]
+
+
+class Progress(NamedTuple):
+    """A running search: ``nodes`` searched so far, ``seconds`` since it started, and the
+    ``bounds`` (lower, upper) proven so far on the side's final count (card points in exact units,
+    tricks, or the count a yes/no goal is decided on)."""
+
+    nodes: int
+    seconds: float
+    bounds: tuple[int, int]
 
 
 class SolveInterrupted(KeyboardInterrupt):
     """Ctrl-C during a solve: the search stopped cleanly; ``result`` holds the bounds it proved."""
 
-    def __init__(self, result):
+    def __init__(self, result: Result) -> None:
         super().__init__("interrupted")
         self.result = result
 
@@ -66,19 +82,20 @@ class Result:
     """
 
     goal: str
-    side: tuple
-    value: object
+    side: tuple[int, ...]
+    value: Value
     display: str
-    bounds: tuple
+    bounds: tuple[int, int]
     exact: bool
-    cards: dict = field(default_factory=dict)
-    line: list = field(default_factory=list)
+    cards: dict[str, Value] = field(default_factory=dict)
+    line: list[str] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
     table_hits: int = 0
     table_probes: int = 0
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
+        """The result as JSON values (``solve --json`` prints it; schema ``solve.schema.json``)."""
         return {"goal": self.goal, "side": list(self.side), "value": self.value, "display": self.display,
                 "bounds": list(self.bounds), "exact": self.exact, "cards": self.cards, "line": self.line,
                 "nodes": self.nodes, "seconds": round(self.seconds, 6)}
@@ -91,7 +108,7 @@ _LIMIT = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|s|n|nodes)?\s*")
 _LIMIT_FORMS = "a node count (100000) or a time with its unit ('2s', '0.5s', '500ms')"
 
 
-def parse_limit(limit):
+def parse_limit(limit: object) -> tuple[int, float]:
     """A solve limit as (nodes, seconds), 0 meaning none.
 
     ``None`` is no limit; an int is a node count; text is a node count ('100000',
@@ -117,12 +134,12 @@ def parse_limit(limit):
         if seconds > MAX_SECONDS:
             raise ParameterError("limit %s: a time limit is at most %d s" % (shown(limit), MAX_SECONDS))
         return 0, seconds
-    if is_whole(limit):
+    if isinstance(limit, int) and is_whole(limit):
         return _node_limit(limit, limit), 0.0
     raise ParameterError("limit %s: give %s; a float is neither" % (shown(limit), _LIMIT_FORMS))
 
 
-def _node_limit(limit, nodes):
+def _node_limit(limit: object, nodes: int | None) -> int:
     if nodes is not None and nodes < 1:
         raise ParameterError("limit %s: a node limit must be positive" % shown(limit))
     if nodes is None or nodes > MAX_NODES:
@@ -130,7 +147,7 @@ def _node_limit(limit, nodes):
     return nodes
 
 
-def check_settings(memory_mb=256, threads=1, workers=None):
+def check_settings(memory_mb: object = 256, threads: object = 1, workers: object = None) -> None:
     """ParameterError unless ``memory_mb`` is 1-65536, ``threads`` 1 or 2 and ``workers`` None or 1 or more."""
     if not is_whole(memory_mb, 1, MAX_MEMORY_MB):
         raise ParameterError("memory_mb is the table's size in MB, a whole number 1-%d, not %s"
@@ -141,7 +158,7 @@ def check_settings(memory_mb=256, threads=1, workers=None):
         raise ParameterError("workers is a number of threads, 1 or more (None: every core), not %s" % shown(workers))
 
 
-def side_seats(pos, side):
+def side_seats(pos: Position, side: str | int | None) -> tuple[int, ...]:
     """Seats of the analysed side (a tuple)."""
     if side is None:
         if pos.contract.each_for_himself:
@@ -173,13 +190,13 @@ class GoalSpec:
     count meets ``target``); ``so_far`` is what the side has already counted."""
 
     goal: str
-    tables: dict
+    tables: dict[str, Any]
     compare: str
-    target: object
+    target: Optional[int]
     so_far: int
 
 
-def goal_spec(pos, goal, party):
+def goal_spec(pos: Position, goal: str, party: int) -> GoalSpec:
     """Translate a goal (``goals.GOALS``) into the core's counting tables for ``party``."""
     v, d, c = pos.variant, pos.deck, pos.contract
     reason = goal_defs.applies(pos, goal)
@@ -189,8 +206,8 @@ def goal_spec(pos, goal, party):
         if party != 0:
             raise GoalError("goal 'win' is the declarer side's")
         goal = {NO_TRICKS: "no-tricks", ONE_TRICK: "one-trick", ALL_TRICKS: "valat"}.get(c.objective, "win")
-    sr = lambda card: (d.suit[card], d.rank[card])
-    t = {"points": [], "trick_units": 0, "excuse_exchange": 0, "event_kind": 0, "event_trick": 0,
+    sr: Callable[[int], tuple[int, int]] = lambda card: (d.suit[card], d.rank[card])
+    t: dict[str, Any] = {"points": [], "trick_units": 0, "excuse_exchange": 0, "event_kind": 0, "event_trick": 0,
          "event_cards": [], "bout_bonus": [0, 0, 0, 0], "bout_cards": [], "exactly_one": 0}
     tricks = pos.tricks_won(party)
     pile = set(pos.pile(party))
@@ -199,7 +216,7 @@ def goal_spec(pos, goal, party):
         t.update(points=card_points, trick_units=v.trick_units, excuse_exchange=int(v.special == EXCUSE))
         if goal == "points":
             return GoalSpec(goal, t, "count", None, pos.points(party))
-        if v.family == "french":  # FR-6.4 as a count: points + a bonus per bout held
+        if v.family == "french" and d.special is not None:  # FR-6.4 as a count: points + a bonus per bout held
             held = goal_defs.bouts(pos, party)
             t.update(bout_bonus=_BOUT_BONUS, bout_cards=[sr(d.trump(1)), sr(d.trump(21)), sr(d.special)])
             return GoalSpec("win", t, ">=", FRENCH_REQUIREMENT[0], pos.points(party) + sum(_BOUT_BONUS[:held]))
@@ -216,7 +233,7 @@ def goal_spec(pos, goal, party):
         t["points"] = [sr(card) + (1,) for card in wanted]
         return GoalSpec(goal, t, ">=", len(wanted), sum(d.tokens[x] in pile for x in wanted))
     last = pos.n_tricks
-    event = {
+    event: tuple[int, int, list[int]] = {
         "pagat-ultimo": (EVENT_WINS_WITH, last, [d.trump(1)]),
         "uhu": (EVENT_WINS_WITH, last - 1, [d.trump(2)]),
         "pelikan": (EVENT_WINS_WITH, last - 2, [d.trump(3)]),
@@ -224,13 +241,13 @@ def goal_spec(pos, goal, party):
         "petit-au-bout": (EVENT_FALLS_TO, last, [d.trump(1)]),
         "mond-capture": (EVENT_CAPTURES, 0, [d.trump(21)]),
         "king-ultimo": (EVENT_WINS_WITH, last, [d.king(s) for s in range(4)]) if v.family == "danish"
-        else (EVENT_FALLS_TO, last, [pos.called_king]),
+        else (EVENT_FALLS_TO, last, [] if pos.called_king is None else [pos.called_king]),
     }[goal]
     t.update(event_kind=event[0], event_trick=event[1], event_cards=[sr(card) for card in event[2]])
     return GoalSpec(goal, t, ">=", 1, int(goal_defs.achieved(pos, goal, party)) if pos.tricks else 0)
 
 
-def threshold_spec(spec, at_least):
+def threshold_spec(spec: GoalSpec, at_least: object) -> GoalSpec:
     """``spec`` asked as the yes/no test "the final count reaches ``at_least``": for the
     counts ``points`` and ``tricks``, and for ``win`` of a point contract the count it is
     judged on (card points; French: points plus the bout bonus, FR-6.4)."""
@@ -241,7 +258,7 @@ def threshold_spec(spec, at_least):
     return replace(spec, compare=">=", target=at_least)
 
 
-def encode(pos, seats, spec):
+def encode(pos: Position, seats: tuple[int, ...], spec: GoalSpec) -> Spec:
     """The integer description of ``pos`` the compiled core reads (see _core.pxd)."""
     v, d, c = pos.variant, pos.deck, pos.contract
     rules = pos.play_rules
@@ -261,7 +278,7 @@ def encode(pos, seats, spec):
         if v.special == TRUMP_22:
             special_roles.add(d.trump(22))
 
-    def sr(card):
+    def sr(card: int) -> tuple[int, int]:
         return d.suit[card], d.rank[card]
 
     keep_apart = {sr(card) for card in special_roles} | set(t["event_cards"]) | set(t["bout_cards"])
@@ -296,7 +313,7 @@ def encode(pos, seats, spec):
     }
 
 
-def _early_end(pos):
+def _early_end(pos: Position) -> dict[str, int]:
     """Position's early ends (AT-6.7, SI-6.7), so solver and rules engine stop together."""
     stop_party, stop_after, guard = -1, 0, 0
     if pos.options.get("early_end") and not pos.contract.each_for_himself:
@@ -317,23 +334,24 @@ class Solver:
     100,000 nodes); a node limit is then shared by the two.
     """
 
-    def __init__(self, memory_mb=256, threads=1):
+    def __init__(self, memory_mb: int = 256, threads: int = 1) -> None:
         check_settings(memory_mb, threads)
         self.memory_mb = memory_mb
         self.threads = threads
         self._engine = Engine(memory_mb)
 
-    def clear(self):
+    def clear(self) -> None:
         """Forget every table entry (the table keeps its size)."""
         self._engine.clear()
 
     @property
-    def table_bytes(self):
+    def table_bytes(self) -> int:
         """The table's size now: it grows as it fills, up to ``memory_mb``."""
         return self._engine.table_bytes
 
-    def solve(self, position, goal="points", side=None, all_cards=False, line=False, limit=None, progress=None,
-              at_least=None):
+    def solve(self, position: Position, goal: str = "points", side: str | int | None = None,
+              all_cards: bool = False, line: bool = False, limit: Limit = None,
+              progress: Callable[[Progress], object] | None = None, at_least: int | None = None) -> Result:
         """See :func:`solve`.  ``progress``: a function called about twice a second while a
         search runs in the main thread, with a :class:`Progress` (for a progress display)."""
         pos = position
@@ -348,13 +366,13 @@ class Solver:
         nodes, seconds = parse_limit(limit)
         start = time.perf_counter()
         target = -1  # count goals: the exact count; yes/no goals: one test against the target
-        if spec.compare == ">=":
+        if spec.target is not None and spec.compare == ">=":
             target = max(0, spec.target - spec.so_far)
-        elif spec.compare == "<=":
+        elif spec.target is not None and spec.compare == "<=":
             target = max(0, spec.target - spec.so_far + 1)
-        report = None
+        report: Callable[[int, int, int], None] | None = None
         if progress is not None:
-            def report(nodes, lower, upper):
+            def report(nodes: int, lower: int, upper: int) -> None:
                 progress(Progress(nodes, time.perf_counter() - start, (lower + spec.so_far, upper + spec.so_far)))
         raw, interrupted = self._run(encode(pos, seats, spec), report, node_limit=nodes, time_limit=seconds,
                                      target=target, all_cards=all_cards, line=line, threads=self.threads)
@@ -372,16 +390,17 @@ class Solver:
             raise SolveInterrupted(result)
         return result
 
-    def _run(self, spec, report=None, **kwargs):
+    def _run(self, spec: Spec, report: Callable[[int, int, int], None] | None = None,
+             **kwargs: Any) -> tuple[SolveOutput, bool]:
         """Run the engine; in the main thread in a helper thread, so that Ctrl-C stops the
         search (which runs without the GIL) and keeps what it proved, and ``report(nodes,
         lower, upper)`` is called every half second."""
         if threading.current_thread() is not threading.main_thread():
             return self._engine.solve(spec, **kwargs), False
-        box = {}
+        box: dict[str, Any] = {}
         done = threading.Event()  # (Thread.join is not safe to interrupt and resume)
 
-        def work():
+        def work() -> None:
             try:
                 box["raw"] = self._engine.solve(spec, **kwargs)
             except BaseException as exc:  # handed to the caller's thread
@@ -402,13 +421,14 @@ class Solver:
             interrupted = True
         if "error" in box:
             raise box["error"]
-        return box["raw"], interrupted
+        raw: SolveOutput = box["raw"]
+        return raw, interrupted
 
 
-def _present(pos, spec, lower, upper):
+def _present(pos: Position, spec: GoalSpec, lower: int, upper: int) -> tuple[Value, str]:
     """(value, display) from proven bounds on the side's final count."""
-    if spec.compare == "count":
-        fmt = pos.variant.format_units if spec.goal == "points" else str
+    if spec.compare == "count" or spec.target is None:
+        fmt: Callable[[int], str] = pos.variant.format_units if spec.goal == "points" else str
         if lower == upper:
             return lower, fmt(lower)
         return None, "between %s and %s" % (fmt(lower), fmt(upper))
@@ -421,19 +441,20 @@ def _present(pos, spec, lower, upper):
     return None, "unknown (search stopped)"
 
 
-def _token_map(pos):
+def _token_map(pos: Position) -> Callable[[int], str]:
     d = pos.deck
     by_code = {(d.suit[c] << 5) | d.rank[c]: d.tokens[c] for c in range(d.size)}
 
-    def token(move):
+    def token(move: int) -> str:
         tok = by_code[move & 0xFF]
         name = move >> 8
         return tok + (":" + _NAMES[name - 1] if name else "")
     return token
 
 
-def solve(position, goal="points", side=None, all_cards=False, line=False, limit=None, memory_mb=256,
-          threads=1, progress=None, at_least=None):
+def solve(position: Position, goal: str = "points", side: str | int | None = None, all_cards: bool = False,
+          line: bool = False, limit: Limit = None, memory_mb: int = 256, threads: int = 1,
+          progress: Callable[[Progress], object] | None = None, at_least: int | None = None) -> Result:
     """Solve ``position`` double dummy for ``goal`` (see :data:`GOALS`).
 
     ``side``: None (the declarer's side; in each-for-himself games the player to move),
@@ -452,8 +473,9 @@ def solve(position, goal="points", side=None, all_cards=False, line=False, limit
     return Solver(memory_mb, threads).solve(position, goal, side, all_cards, line, limit, progress, at_least)
 
 
-def solve_many(positions, goal="points", side=None, all_cards=False, line=False, limit=None,
-               workers=None, memory_mb=256):
+def solve_many(positions: Iterable[Position], goal: str = "points", side: str | int | None = None,
+               all_cards: bool = False, line: bool = False, limit: Limit = None, workers: int | None = None,
+               memory_mb: int = 256) -> list[Result]:
     """Solve many positions on ``workers`` threads (default: every core), one table each.
 
     The search runs without the GIL, so threads scale on one machine.  Results come
@@ -465,8 +487,8 @@ def solve_many(positions, goal="points", side=None, all_cards=False, line=False,
     workers = workers or os.cpu_count() or 1
     local = threading.local()
 
-    def one(pos):
-        solver = getattr(local, "solver", None)
+    def one(pos: Position) -> Result:
+        solver: Solver | None = getattr(local, "solver", None)
         if solver is None:
             solver = local.solver = Solver(memory_mb)
         return solver.solve(pos, goal, side, all_cards, line, limit)

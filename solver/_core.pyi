@@ -1,0 +1,60 @@
+"""Type stub of the compiled search core (solver/_core.pyx): what it shows to Python.
+
+``spec`` is the integer description of a position that :func:`solver.search.encode` builds
+(its keys are read in ``Engine._load``); move codes are ``suit << 5 | rank``, plus
+``(name + 1) << 8`` for a led Danish skus named ``name``.
+"""
+
+import queue
+from typing import Any, TypedDict
+
+from typing_extensions import NotRequired, Self, disjoint_base
+
+Spec = dict[str, Any]
+
+class SolveOutput(TypedDict):
+    """What :meth:`Engine.solve` returns: bounds on the side's remaining count and counters."""
+
+    lower: int
+    upper: int
+    nodes: int
+    probes: int
+    hits: int
+    iterations: int
+    aborted: bool
+    cards: NotRequired[dict[int, tuple[int, int]]]  # with all_cards: move code -> (lower, upper)
+    line: NotRequired[list[int]]  # with line: move codes, a Danish DEMAND as -1
+
+@disjoint_base
+class Engine:
+    """One search: its transposition table (a fixed memory budget) and counters."""
+
+    solo_nodes: int  # a two-thread solve searches this many nodes on one thread first
+    def __new__(cls, memory_mb: int = 256) -> Self: ...
+    def stop(self) -> None: ...
+    def clear(self) -> None: ...
+    def legal(self, spec: Spec) -> list[int]: ...
+    def winner(self, spec: Spec, last: bool = False) -> int: ...
+    def solve(
+        self,
+        spec: Spec,
+        node_limit: int = 0,
+        time_limit: float = 0.0,
+        target: int = -1,
+        all_cards: bool = False,
+        line: bool = False,
+        use_table: bool = True,
+        use_order: bool = True,
+        use_equiv: bool = True,
+        use_bounds: bool = True,
+        threads: int = 1,
+    ) -> SolveOutput: ...
+    def _test(self, w: int, beta: int, results: queue.Queue[tuple[int, int, int, bool]]) -> None: ...
+    @property
+    def progress(self) -> tuple[int, int, int]: ...
+    @property
+    def entries(self) -> int: ...
+    @property
+    def max_entries(self) -> int: ...
+    @property
+    def table_bytes(self) -> int: ...
