@@ -1,15 +1,15 @@
 """analysis.dealer: the vectorised dealer deals uniformly, meets its constraints, evaluates the
 constraint language exactly as the one-deal evaluator does, and is reproducible (issue 18)."""
 
-import math
 
 import numpy as np
 import pytest
+from scipy import stats as scipy_stats
 
 from analysis.deal import ConstraintError, DealSpec, ImpossibleConstraints
 from analysis.dealer import BatchDealer
 from analysis.odds import hypergeometric
-from analysis.stats import clopper_pearson, z_value
+from analysis.stats import clopper_pearson
 
 HAND = "T21 T19 T17 T15 T13 T10 T8 T1 SQ HK C7 D4"
 EXPRESSIONS = [
@@ -20,12 +20,6 @@ EXPRESSIONS = [
     "trumps(holder(SK) * 0 + 2) >= 4", "-trumps(me) < -7", "1 < trumps(2) <= 4", "trumps(1) >= 3 and points(talon) < 4.5",
     "holder(SK) != 2",
 ]
-
-
-def _chi2_quantile(q, dof):
-    """Wilson-Hilferty: the chi-square quantile (accurate to a few percent for dof >= 3)."""
-    z = z_value(2 * q - 1)
-    return dof * (1 - 2 / (9 * dof) + z * math.sqrt(2 / (9 * dof))) ** 3
 
 
 @pytest.mark.parametrize("variant, hand, talon, known", [
@@ -61,7 +55,7 @@ def test_card_places_are_uniform():
     deals = spec.deals(np.random.default_rng(11), n)
     unknown = spec.unknown_cards()
     free = {0: 0, 1: 12, 2: 11, 3: 12, -1: 5}
-    limit = _chi2_quantile(1 - 0.001 / len(unknown), 3)
+    limit = scipy_stats.chi2.ppf(1 - 0.001 / len(unknown), 3)
     for card in unknown:
         seen = {p: 0 for p in free}
         for d in deals:
@@ -71,7 +65,7 @@ def test_card_places_are_uniform():
         assert stat < limit, (card, seen)
     # the known talon card sits in any of the six talon places alike (so the talon groups are random)
     at = np.bincount([d.talon.index(spec.talon[0]) for d in deals], minlength=6)
-    assert sum((x - n / 6) ** 2 / (n / 6) for x in at) < _chi2_quantile(0.999, 5)
+    assert sum((x - n / 6) ** 2 / (n / 6) for x in at) < scipy_stats.chi2.ppf(0.999, 5)
 
 
 def test_constrained_deals_meet_their_constraints_at_the_exact_rate():

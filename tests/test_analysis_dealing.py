@@ -16,7 +16,7 @@ import pytest
 from analysis.deal import (AnalysisError, ConstraintError, Deal, DealSpec, Expression, ImpossibleConstraints,
                            dealt_sizes)
 from analysis.odds import hypergeometric, sample_talon_odds, subset_sum_counts, talon_odds
-from analysis.stats import Mean, Rate, beta_ppf, betainc, clopper_pearson, interval, wilson, z_value
+from analysis.stats import Mean, Rate, clopper_pearson, interval, wilson, z_value
 from analysis.talon import Unavailable, call_king, choose_discards, choose_group, groups, setup
 from solver import (CardCountError, DuplicateCardError, HandSizeError, Position, SeatError, TarokError, VARIANTS,
                     get_variant)
@@ -39,12 +39,6 @@ def test_wilson_and_clopper_pearson_known_values():
     assert wilson(0, 0) == (0.0, 1.0) and clopper_pearson(0, 0) == (0.0, 1.0)
     assert z_value(0.95) == pytest.approx(1.959964, abs=1e-6)
 
-
-def test_incomplete_beta_closed_forms():
-    for x in (0.01, 0.3, 0.77, 0.99):
-        assert betainc(1, 5, x) == pytest.approx(1 - (1 - x) ** 5, abs=1e-12)
-        assert betainc(3, 1, x) == pytest.approx(x ** 3, abs=1e-12)
-    assert betainc(2.5, 4, beta_ppf(0.3, 2.5, 4)) == pytest.approx(0.3, abs=1e-10)
 
 
 def test_interval_method_choice_and_rate_accounting():
