@@ -16,6 +16,10 @@
 Names are imported lazily, so ``import analysis`` stays cheap.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 _EXPORTS = {
     "DealSpec": "deal", "Deal": "deal", "Expression": "deal", "AnalysisError": "deal", "ConstraintError": "deal",
     "ImpossibleConstraints": "deal",
@@ -27,10 +31,26 @@ _EXPORTS = {
     "plot_feature": "plots", "plot_points": "plots", "plot_bidding": "plots",
 }
 
+if TYPE_CHECKING:  # the names as type checkers and editors see them (imported lazily below)
+    from .deal import (
+        AnalysisError as AnalysisError, ConstraintError as ConstraintError, Deal as Deal, DealSpec as DealSpec,
+        Expression as Expression, ImpossibleConstraints as ImpossibleConstraints)
+    from .dealer import BatchDealer as BatchDealer
+    from .odds import TalonOdds as TalonOdds, sample_talon_odds as sample_talon_odds, talon_odds as talon_odds
+    from .plots import plot_bidding as plot_bidding, plot_feature as plot_feature, plot_points as plot_points
+    from .settle import Score as Score
+    from .simulate import (
+        SimulationInterrupted as SimulationInterrupted, Task as Task, analyse_hand as analyse_hand, bid as bid,
+        load_results as load_results, resume as resume, simulate as simulate)
+    from .stats import (
+        Mean as Mean, Rate as Rate, clopper_pearson as clopper_pearson, interval as interval, wilson as wilson)
+    from .summary import Summary as Summary
+    from .talon import HEURISTIC as HEURISTIC, Setup as Setup, Unavailable as Unavailable, setup as setup
+
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> object:
     if name in _EXPORTS:
         import importlib
         return getattr(importlib.import_module("." + _EXPORTS[name], __name__), name)

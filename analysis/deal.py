@@ -36,18 +36,33 @@ meets within ``max_tries`` candidates (default ten million) raises
 (7, True, 6)
 """
 
+from __future__ import annotations
+
 import ast
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Union
 
 import numpy as np
 
 from solver import (CardCountError, DuplicateCardError, HandSizeError, NotationError, SeatError, TarokError,
                     get_variant, parse_card, parse_cards)
-from solver.cards import SUIT_LETTERS, TRUMP, format_hand
+from solver.cards import SUIT_LETTERS, TRUMP, Deck, format_hand
+from solver.position import CardsText
+from solver.variants import Variant
+
+if TYPE_CHECKING:
+    from .dealer import Batch, BatchDealer
 
 TALON = "talon"
+# A place of the constraint language: a seat, "me" or "talon".
+Place = Union[int, np.integer, str]
+# A constraint: an Expression or a Python predicate on the deal.
+Constraint = Callable[["Deal"], bool]
+# A node of a compiled expression: ('const', x), ('call', name, args), ('cmp', left, [(op, right)]) …
+Node = tuple[Any, ...]
 DEFAULT_MAX_TRIES = 10_000_000  # candidate deals per deal found: a few seconds at compiled speed
 
 
@@ -65,7 +80,7 @@ class ImpossibleConstraints(ConstraintError):
 
 # ------------------------------------------------------------------ the deal
 
-def dealt_sizes(variant):
+def dealt_sizes(variant: str | Variant) -> tuple[tuple[int, ...], int]:
     """Cards per seat as dealt, and the talon size (Danish: the dealer gets 28, no talon)."""
     v = get_variant(variant)
     if v.talon_name == "skat":
@@ -80,14 +95,15 @@ class Deal:
 
     __slots__ = ("variant", "hands", "talon", "seat", "_sets")
 
-    def __init__(self, variant, hands, talon, seat=0):
+    def __init__(self, variant: str | Variant, hands: Iterable[Iterable[int]], talon: Iterable[int],
+                 seat: int = 0) -> None:
         self.variant = get_variant(variant)
         self.hands = [sorted(h) for h in hands]
         self.talon = list(talon)
         self.seat = seat
         self._sets = None
 
-    def _place(self, place):
+    def _place(self, place: Place) -> list[int]:
         if isinstance(place, str) and place.lower() == TALON:
             return self.talon
         if place == "me":
@@ -96,65 +112,78 @@ class Deal:
             raise ConstraintError("%r is not a place: use a seat 0-%d, me or talon" % (place, len(self.hands) - 1))
         return self.hands[int(place)]
 
-    def cards(self, place):
+    def cards(self, place: Place) -> list[int]:
+        """The card indices at ``place``."""
         return list(self._place(place))
 
-    def tokens(self, place):
+    def tokens(self, place: Place) -> str:
+        """The cards at ``place`` as canonical text."""
         return format_hand(self._place(place), self.variant.deck)
 
-    def trumps(self, place):
+    def trumps(self, place: Place) -> int:
+        """Trumps at ``place`` (T1.., T22 in the 54-card games; not the Excuse/skus)."""
         d = self.variant.deck
         return sum(1 for c in self._place(place) if d.suit[c] == TRUMP)
 
-    def kings(self, place):
+    def kings(self, place: Place) -> int:
+        """Kings at ``place``."""
         d = self.variant.deck
         return sum(1 for c in self._place(place) if d.suit[c] < TRUMP and d.tokens[c].endswith("K"))
 
-    def honours(self, place):
+    def honours(self, place: Place) -> int:
+        """Honours at ``place``: T1, T21 and T22 or EX (trula, bouts, matadors)."""
         honours = honour_cards(self.variant)
         return sum(1 for c in self._place(place) if c in honours)
 
-    def points(self, place):
+    def points(self, place: Place) -> Fraction:
+        """Exact card points at ``place``."""
         v = self.variant
         return Fraction(sum(v.points[c] for c in self._place(place)), v.unit)
 
-    def count(self, place, suit):
+    def count(self, place: Place, suit: int | str) -> int:
+        """Cards of ``suit`` (S H D C, or T for trumps) at ``place``."""
         d = self.variant.deck
         index = _suit_index(suit)
         return sum(1 for c in self._place(place) if d.suit[c] == index)
 
-    def void(self, place, suit):
+    def void(self, place: Place, suit: int | str) -> bool:
+        """Whether ``place`` holds no card of ``suit``."""
         return self.count(place, suit) == 0
 
-    def length(self, place):
+    def length(self, place: Place) -> int:
+        """The number of cards at ``place``."""
         return len(self._place(place))
 
-    def has(self, place, card):
+    def has(self, place: Place, card: int | str) -> bool:
+        """Whether ``card`` is at ``place``."""
         return _card(card, self.variant) in self._place(place)
 
-    def holder(self, card):
-        card = _card(card, self.variant)
+    def holder(self, card: int | str) -> int:
+        """The seat that holds ``card``, or -1 when it is in the talon."""
+        index = _card(card, self.variant)
         for s, hand in enumerate(self.hands):
-            if card in hand:
+            if index in hand:
                 return s
         return -1
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
+        """The deal as JSON values: hands and talon as card text."""
         d = self.variant.deck
         return {"variant": self.variant.id, "seat": self.seat,
                 "hands": [format_hand(h, d) for h in self.hands], "talon": " ".join(d.tokens[c] for c in self.talon)}
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Deal(%r)" % (self.to_json(),)
 
 
-def honour_cards(variant):
+def honour_cards(variant: str | Variant) -> frozenset[int]:
+    """T1, T21 and the special card (T22 in the 54-card games, else EX): trula, bouts, matadors."""
     v = get_variant(variant)
     d = v.deck
     return frozenset([d.trump(1), d.trump(21), d.special if d.special is not None else d.trump(22)])
 
 
-def _suit_index(suit):
+def _suit_index(suit: object) -> int:
     if isinstance(suit, (int, np.integer)) and not isinstance(suit, bool) and 0 <= suit <= TRUMP:
         return int(suit)
     text = str(suit).strip().upper()
@@ -165,7 +194,7 @@ def _suit_index(suit):
     raise ConstraintError("%r is not a suit: use S, H, D, C or T (trumps)" % (suit,))
 
 
-def _card(card, variant):
+def _card(card: int | str, variant: Variant) -> int:
     if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
         return int(card)
     try:
@@ -176,7 +205,7 @@ def _card(card, variant):
 
 # ------------------------------------------------------------------ constraints
 
-_FUNCTIONS = {  # name -> (number of arguments, which of them are places)
+_FUNCTIONS: dict[str, tuple[int | None, tuple[int, ...]]] = {  # name -> (number of arguments, which are places)
     "trumps": (1, (0,)), "kings": (1, (0,)), "honours": (1, (0,)), "honors": (1, (0,)), "points": (1, (0,)),
     "length": (1, (0,)), "count": (2, (0,)), "void": (2, (0,)), "has": (2, (0,)), "holder": (1, ()),
     "max": (None, ()), "min": (None, ()), "abs": (1, ()),
@@ -186,7 +215,7 @@ _CARD_ARGS = {"has": 1, "holder": 0}
 _COMPARE = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.In: "in",
             ast.NotIn: "not in"}
 _BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"}
-_OPERATORS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
               "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
               "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
               "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
@@ -195,31 +224,31 @@ _OPERATORS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda 
 class Expression:
     """A constraint in the expression language (see the module doc), checked when built."""
 
-    def __init__(self, text, variant):
+    def __init__(self, text: str, variant: str | Variant) -> None:
         self.text = str(text)
         self.variant = get_variant(variant).id
         self._tree = self._compile()
 
-    def __getstate__(self):
+    def __getstate__(self) -> dict[str, str]:
         return {"text": self.text, "variant": self.variant}
 
-    def __setstate__(self, state):
+    def __setstate__(self, state: dict[str, str]) -> None:
         self.text, self.variant = state["text"], state["variant"]
         self._tree = self._compile()
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Expression) and (self.text, self.variant) == (other.text, other.variant)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.text, self.variant))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Expression(%r)" % self.text
 
-    def _fail(self, why):
+    def _fail(self, why: str) -> NoReturn:
         raise ConstraintError("constraint %r: %s" % (self.text, why))
 
-    def _compile(self):
+    def _compile(self) -> Node:
         source = self.text.strip()
         if not source:
             self._fail("empty")
@@ -229,7 +258,7 @@ class Expression:
             self._fail("not an expression (%s); e.g. trumps(1) >= 5" % exc.msg)
         return self._check(tree)
 
-    def _check(self, node, role="value"):
+    def _check(self, node: ast.expr, role: str = "value") -> Node:
         """Validate ``node`` and turn names into values: ('const', x), ('call', f, args) …"""
         v = get_variant(self.variant)
         if isinstance(node, ast.Constant):
@@ -297,7 +326,7 @@ class Expression:
             return ("call", "honours" if name == "honors" else name, args)
         self._fail("%s is not allowed in a constraint" % type(node).__name__)
 
-    def _place(self, node):
+    def _place(self, node: ast.expr) -> Node:
         v = get_variant(self.variant)
         if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
             if not 0 <= node.value < v.players:
@@ -309,7 +338,7 @@ class Expression:
             return self._check(node, "place")
         return self._check(node)  # an expression giving a seat (checked when evaluated)
 
-    def _card_arg(self, node):
+    def _card_arg(self, node: ast.expr) -> Node:
         v = get_variant(self.variant)
         text = node.id if isinstance(node, ast.Name) else node.value if isinstance(node, ast.Constant) else None
         if not isinstance(text, str):
@@ -319,12 +348,13 @@ class Expression:
         except TarokError as exc:
             self._fail(str(exc))
 
-    def __call__(self, deal):
+    def __call__(self, deal: Deal) -> bool:
         return bool(self._eval(self._tree, deal))
 
-    def functions(self):
+    def functions(self) -> set[str]:
         """The names of the functions the expression calls."""
-        found, todo = set(), [self._tree]
+        found: set[str] = set()
+        todo: list[Any] = [self._tree]
         while todo:
             node = todo.pop()
             if isinstance(node, tuple):
@@ -335,12 +365,12 @@ class Expression:
                 todo.extend(node)
         return found
 
-    def evaluate_batch(self, batch):
+    def evaluate_batch(self, batch: Batch) -> np.ndarray:
         """The constraint on a :class:`analysis.dealer.Batch` of candidate deals: a bool array."""
         from .dealer import evaluate, truth
         return np.broadcast_to(truth(evaluate(self._tree, batch, self._fail)), (batch.size,))
 
-    def _eval(self, node, deal):
+    def _eval(self, node: Node, deal: Deal) -> Any:
         kind = node[0]
         if kind == "const":
             return node[1]
@@ -369,20 +399,24 @@ class Expression:
             return True
         if kind == "call":
             name, args = node[1], [self._eval(x, deal) for x in node[2]]
-            if name in ("max", "min", "abs"):
-                return {"max": max, "min": min, "abs": abs}[name](*args)
+            if name == "max":
+                return max(*args) if len(args) > 1 else args[0]
+            if name == "min":
+                return min(*args) if len(args) > 1 else args[0]
+            if name == "abs":
+                return abs(args[0])
             return getattr(deal, name)(*args)
         raise AssertionError(kind)
 
 
-def _suit_index_or(expr, name):
+def _suit_index_or(expr: Expression, name: str) -> int:
     try:
         return _suit_index(name)
     except ConstraintError:
         expr._fail("%r is not a suit: use S, H, D, C or T (trumps)" % name)
 
 
-def constraint(item, variant):
+def constraint(item: str | Constraint, variant: str | Variant) -> Constraint:
     """A constraint from text (an :class:`Expression`) or a callable taking a :class:`Deal`."""
     if callable(item):
         return item
@@ -392,12 +426,13 @@ def constraint(item, variant):
 
 
 @lru_cache(maxsize=16)
-def _dealer(spec):
+def _dealer(spec: DealSpec) -> BatchDealer:
     from .dealer import BatchDealer
     return BatchDealer(spec)
 
 
-def describe(item):
+def describe(item: object) -> str:
+    """A constraint as text: an expression's own text, a function's name."""
     return item.text if isinstance(item, Expression) else getattr(item, "__name__", repr(item))
 
 
@@ -416,17 +451,19 @@ class DealSpec:
 
     variant: str
     seat: int = 0
-    hand: tuple = ()
-    known: tuple = ()
-    talon: tuple = ()
-    discards: tuple = ()
-    constraints: tuple = ()
+    hand: tuple[int, ...] = ()
+    known: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    talon: tuple[int, ...] = ()
+    discards: tuple[int, ...] = ()
+    constraints: tuple[Constraint, ...] = ()
     max_tries: int = DEFAULT_MAX_TRIES
-    play_hand: tuple = ()  # with discards: the hand at the start of play, as given
+    play_hand: tuple[int, ...] = ()  # with discards: the hand at the start of play, as given
 
     @classmethod
-    def make(cls, variant, hand=None, seat=0, known=None, talon=None, discards=None, constraints=(),
-             max_tries=DEFAULT_MAX_TRIES):
+    def make(cls, variant: str | Variant, hand: CardsText = None, seat: int = 0,
+             known: Mapping[int, CardsText] | Iterable[tuple[int, CardsText]] | None = None,
+             talon: CardsText = None, discards: CardsText = None,
+             constraints: Iterable[str | Constraint] = (), max_tries: int = DEFAULT_MAX_TRIES) -> DealSpec:
         """Check and normalise what is known; every problem raises a clear :class:`TarokError`."""
         v = get_variant(variant)
         d = v.deck
@@ -434,9 +471,9 @@ class DealSpec:
             raise SeatError("seat %r is out of range: %s has seats 0-%d in order of play" % (seat, v.id, v.players - 1))
         seat = int(seat)
         sizes, talon_size = dealt_sizes(v)
-        where = {}
+        where: dict[int, str] = {}
 
-        def take(text, name):
+        def take(text: CardsText, name: str) -> tuple[int, ...]:
             cards = parse_cards(text, d, name)
             for c in cards:
                 if c in where:
@@ -445,51 +482,55 @@ class DealSpec:
             return tuple(cards)
 
         me = "seat %d's hand" % seat
-        talon = take(talon, TALON)
+        talon_cards = take(talon, TALON)
         if discards:  # the hand at the start of play holds the talon cards taken
-            for c in talon:
+            for c in talon_cards:
                 del where[c]
-        hand = take(hand, me)
-        discards = take(discards, "the discards")
-        for c in talon:
+        hand_cards = take(hand, me)
+        discarded = take(discards, "the discards")
+        for c in talon_cards:
             where.setdefault(c, TALON)
         known_items = []
-        for s, cards in (known.items() if isinstance(known, dict) else (known or ())):
+        s: Any
+        for s, cards in (known.items() if isinstance(known, Mapping) else (known or ())):
             if isinstance(s, str) and s.strip().isdigit():
                 s = int(s)
             if isinstance(s, bool) or not isinstance(s, (int, np.integer)) or not 0 <= s < v.players:
                 raise SeatError("known cards for seat %r: seats are 0-%d" % (s, v.players - 1))
             s = int(s)
-            if s == seat and hand:
+            if s == seat and hand_cards:
                 raise NotationError("seat %d is the analysed seat: its hand is given whole (--hand)" % s)
             known_items.append((s, take(cards, "seat %d's known cards" % s)))
-        merged = {}
-        for s, cards in known_items:
-            merged[s] = merged.get(s, ()) + cards
-        if len(talon) > talon_size:
-            raise CardCountError("%s has %d cards in the %s, %d given" % (v.id, talon_size, v.talon_name, len(talon)))
-        play_hand = ()
-        if discards:
-            play_hand = tuple(sorted(hand))
-            hand = cls._dealt_hand(v, seat, hand, discards, talon, sizes, talon_size)
-        elif hand and len(hand) != sizes[seat]:
+        merged: dict[int, tuple[int, ...]] = {}
+        for s, cards_known in known_items:
+            merged[s] = merged.get(s, ()) + cards_known
+        if len(talon_cards) > talon_size:
+            raise CardCountError("%s has %d cards in the %s, %d given" % (v.id, talon_size, v.talon_name,
+                                                                          len(talon_cards)))
+        play_hand: tuple[int, ...] = ()
+        if discarded:
+            play_hand = tuple(sorted(hand_cards))
+            hand_cards = cls._dealt_hand(v, seat, hand_cards, discarded, talon_cards, sizes, talon_size)
+        elif hand_cards and len(hand_cards) != sizes[seat]:
             raise HandSizeError("seat %d's hand has %d card%s; in %s seat %d is dealt %d%s"
-                                % (seat, len(hand), "" if len(hand) == 1 else "s", v.id, seat, sizes[seat],
+                                % (seat, len(hand_cards), "" if len(hand_cards) == 1 else "s", v.id, seat, sizes[seat],
                                    " (the dealer's 28, before the skat is laid)" if v.talon_name == "skat"
                                    and seat == v.players - 1 else " (the hand before the talon exchange)"))
         for s, cards in merged.items():
             if len(cards) > sizes[s]:
                 raise HandSizeError("%d cards are known in seat %d, which holds %d" % (len(cards), s, sizes[s]))
-        if not hand and seat in merged and len(merged[seat]) == sizes[seat]:
-            hand, merged = merged.pop(seat), merged
+        if not hand_cards and seat in merged and len(merged[seat]) == sizes[seat]:
+            hand_cards = merged.pop(seat)
         compiled = tuple(constraint(c, v) for c in (constraints or ()))
         if isinstance(max_tries, bool) or not isinstance(max_tries, int) or max_tries < 1:
             raise AnalysisError("max_tries must be a positive whole number")
-        return cls(v.id, seat, tuple(sorted(hand)), tuple(sorted((s, tuple(sorted(c))) for s, c in merged.items())),
-                   talon, tuple(sorted(discards)), compiled, max_tries, play_hand)
+        return cls(v.id, seat, tuple(sorted(hand_cards)),
+                   tuple(sorted((s, tuple(sorted(c))) for s, c in merged.items())),
+                   talon_cards, tuple(sorted(discarded)), compiled, max_tries, play_hand)
 
     @staticmethod
-    def _dealt_hand(v, seat, hand, discards, talon, sizes, talon_size):
+    def _dealt_hand(v: Variant, seat: int, hand: Sequence[int], discards: Sequence[int], talon: Sequence[int],
+                    sizes: Sequence[int], talon_size: int) -> tuple[int, ...]:
         """The hand as dealt, from the hand at the start of play and a fixed exchange."""
         d = v.deck
         if v.talon_name == "skat":
@@ -517,14 +558,16 @@ class DealSpec:
     # -------------------------------------------------------------- dealing
 
     @property
-    def deck(self):
+    def deck(self) -> Deck:
+        """The variant's deck."""
         return get_variant(self.variant).deck
 
-    def unknown_cards(self):
+    def unknown_cards(self) -> list[int]:
+        """The cards not known to be anywhere: what is dealt at random."""
         fixed = set(self.hand) | set(self.talon) | {c for _, cards in self.known for c in cards}
         return [c for c in range(self.deck.size) if c not in fixed]
 
-    def deal(self, rng, options=None):
+    def deal(self, rng: np.random.Generator, options: Mapping[str, object] | None = None) -> Deal:
         """One random deal that meets every constraint (``rng``: a numpy Generator).
 
         ``options``: the rule options of the game the deal is played in.  With them, a deal
@@ -532,7 +575,7 @@ class DealSpec:
         dealt no tarok); without them (the talon odds) every deal counts."""
         return self.deals(rng, 1, options)[0]
 
-    def deals(self, rng, count, options=None):
+    def deals(self, rng: np.random.Generator, count: int, options: Mapping[str, object] | None = None) -> list[Deal]:
         """``count`` random deals that meet every constraint (and, with ``options``, are not
         thrown in), drawn in batches at compiled speed (:mod:`analysis.dealer`); the same
         generator state gives the same deals."""
@@ -540,23 +583,24 @@ class DealSpec:
             "no_tarok_redeal"))
         return _dealer(self).deals(rng, count, self.max_tries, redeal)
 
-    def draw(self, rng):
+    def draw(self, rng: np.random.Generator) -> Deal:
         """One random deal, ignoring the constraints."""
         dealer = _dealer(self)
         return dealer.deal_at(dealer.draw(rng, 1), 0, rng)
 
-    def impossible(self, thrown_in=0):
+    def impossible(self, thrown_in: int = 0) -> ImpossibleConstraints:
+        """The error for constraints no deal met within ``max_tries`` draws."""
         return ImpossibleConstraints(
             "no deal met the constraints in %d draws: %s is impossible with this hand or rarer than 1 in %d "
             "(raise --max-tries if it is merely rare)%s" % (self.max_tries, " and ".join(
                 describe(c) for c in self.constraints) or "the deal", self.max_tries,
                 "; %d draws were thrown in because a seat held no tarok (SI-2.4)" % thrown_in if thrown_in else ""))
 
-    def check_feasible(self, rng):
+    def check_feasible(self, rng: np.random.Generator) -> None:
         """Raise :class:`ImpossibleConstraints` (quickly) when no deal can be found."""
         self.deal(rng)
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
         """What identifies this spec in a results file (constraints by their text)."""
         d = self.deck
         for c in self.constraints:
@@ -567,9 +611,9 @@ class DealSpec:
                 "hand": format_hand(self.play_hand if self.discards else self.hand, d),
                 "known": {str(s): format_hand(c, d) for s, c in self.known},
                 "talon": " ".join(d.tokens[c] for c in self.talon), "discards": format_hand(self.discards, d),
-                "constraints": [c.text for c in self.constraints], "max_tries": self.max_tries}
+                "constraints": [describe(c) for c in self.constraints], "max_tries": self.max_tries}
 
-    def describe(self):
+    def describe(self) -> str:
         """A one-line summary for reports."""
         d = self.deck
         hand = self.play_hand if self.discards else self.hand
@@ -583,7 +627,8 @@ class DealSpec:
         return "; ".join(parts)
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: Mapping[str, Any]) -> DealSpec:
+        """The spec :meth:`to_json` wrote."""
         return cls.make(data["variant"], hand=data.get("hand") or None, seat=data.get("seat", 0),
                         known={int(s): c for s, c in (data.get("known") or {}).items()},
                         talon=data.get("talon") or None, discards=data.get("discards") or None,

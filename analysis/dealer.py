@@ -14,10 +14,22 @@ Speed (``benchmarks/bench_analysis.py --dealer``): several million candidate dea
 on one core, so a constraint that one deal in a million meets finds its deals in seconds.
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
+
 import numpy as np
 
 from solver import get_variant
 from solver.cards import TRUMP
+from solver.variants import Variant
+
+if TYPE_CHECKING:
+    from .deal import Deal, DealSpec, Node
+
+# How the evaluator reports an expression it cannot evaluate (Expression._fail).
+Fail = Callable[[str], NoReturn]
 
 FIRST_BATCH = 256  # candidates drawn first for a constrained deal; grows x8 while none is found
 MAX_BATCH = 1 << 16
@@ -28,17 +40,18 @@ _SUIT_USERS = frozenset(("count", "void", "length"))
 _COLUMN_USERS = [_SUIT_USERS] * TRUMP + [_SUIT_USERS | {"trumps"}, _SUIT_USERS, frozenset(["kings"]),
                                          frozenset(["honours"]), frozenset(["points"])]
 
-_kernel = None
+_kernel: Callable[..., None] | None = None
 
 
-def _compiled():
+def _compiled() -> Callable[..., None]:
     """The numba kernel, compiled on first use (and cached on disk: ``cache=True``)."""
     global _kernel
     if _kernel is None:
         from numba import njit
 
         @njit(cache=True, nogil=True)
-        def deal_batch(unknown, slot_place, base_places, base_counts, weights, randoms, slots, places, counts):
+        def deal_batch(unknown, slot_place, base_places, base_counts, weights, randoms, slots, places,  # type: ignore[no-untyped-def]
+                       counts):  # (numba compiles it for the arrays it is given)
             batch, size = slots.shape
             n_places, n_cols = base_counts.shape
             with_places = places.shape[0] == batch
@@ -71,7 +84,7 @@ def _compiled():
     return _kernel
 
 
-def feature_weights(variant):
+def feature_weights(variant: str | Variant) -> np.ndarray:
     """(deck size, N_COLS) int32: what each card adds to its place's counts."""
     from .deal import honour_cards
     v = get_variant(variant)
@@ -93,7 +106,7 @@ class Batch:
 
     __slots__ = ("dealer", "places", "counts", "slots", "size")
 
-    def __init__(self, dealer, places, counts, slots):
+    def __init__(self, dealer: BatchDealer, places: np.ndarray, counts: np.ndarray, slots: np.ndarray) -> None:
         self.dealer, self.places, self.counts, self.slots = dealer, places, counts, slots
         self.size = len(slots)
 
@@ -101,7 +114,7 @@ class Batch:
 class BatchDealer:
     """Draws candidate deals of a :class:`analysis.deal.DealSpec` in batches (see the module doc)."""
 
-    def __init__(self, spec):
+    def __init__(self, spec: DealSpec) -> None:
         from .deal import dealt_sizes
         self.spec = spec
         v = get_variant(spec.variant)
@@ -110,8 +123,8 @@ class BatchDealer:
         self.players = v.players
         self.talon_place = v.players
         known = dict(spec.known)
-        self.fixed = []  # per seat: the cards it is known to hold
-        slot_place = []
+        self.fixed: list[list[int]] = []  # per seat: the cards it is known to hold
+        slot_place: list[int] = []
         for s, size in enumerate(sizes):
             fixed = list(spec.hand) if s == spec.seat and spec.hand else list(known.get(s, ()))
             self.fixed.append(fixed)
@@ -121,10 +134,11 @@ class BatchDealer:
         self.slot_place = np.array(slot_place, dtype=np.int8)
         self.free = [slot_place.count(s) for s in range(v.players)]
         assert len(self.unknown) == len(self.slot_place)
-        self.vector_checks = [c for c in spec.constraints if hasattr(c, "evaluate_batch")]
-        self.other_checks = [c for c in spec.constraints if not hasattr(c, "evaluate_batch")]
+        from .deal import Expression
+        self.vector_checks = [c for c in spec.constraints if isinstance(c, Expression)]
+        self.other_checks = [c for c in spec.constraints if not isinstance(c, Expression)]
         # only the feature columns the constraints read are counted
-        used = set()
+        used: set[str] = set()
         for check in self.vector_checks:
             used |= check.functions()
         if "no_tarok_redeal" in v.resolve_options({}):  # SI-2.4 may throw a deal in: trumps per seat
@@ -142,7 +156,7 @@ class BatchDealer:
         # a partly known talon: its cards go to random places in it (so the groups are random)
         self.shuffle_talon = 0 < len(spec.talon) < self.talon_size
 
-    def draw(self, rng, size):
+    def draw(self, rng: np.random.Generator, size: int) -> Batch:
         """``size`` candidate deals (constraints not applied) as a :class:`Batch`."""
         randoms = rng.bit_generator.random_raw((size, (len(self.unknown) + 1) // 2))
         slots = np.empty((size, len(self.unknown)), dtype=np.int16)
@@ -152,11 +166,11 @@ class BatchDealer:
                     slots, places, counts)
         return Batch(self, places, counts, slots)
 
-    def dealt(self, batch):
+    def dealt(self, batch: Batch) -> np.ndarray:
         """Which candidates are played: SI-2.4 throws in a deal where a seat holds no tarok."""
-        return (batch.counts[:, :self.players, self.column[TRUMP]] > 0).all(axis=1)
+        return np.asarray((batch.counts[:, :self.players, self.column[TRUMP]] > 0).all(axis=1))
 
-    def accepted(self, batch, redeal=False):
+    def accepted(self, batch: Batch, redeal: bool = False) -> np.ndarray:
         """Indices of the candidates that meet the expression constraints (in order), and with
         ``redeal`` are not thrown in."""
         ok = self.dealt(batch) if redeal else np.ones(batch.size, dtype=bool)
@@ -164,11 +178,12 @@ class BatchDealer:
             ok &= check.evaluate_batch(batch)
         return np.flatnonzero(ok)
 
-    def deal_at(self, batch, i, rng):
+    def deal_at(self, batch: Batch, i: int, rng: np.random.Generator) -> Deal:
         """Candidate ``i`` of ``batch`` as a :class:`analysis.deal.Deal`."""
         from .deal import Deal
         row = batch.slots[i].tolist()
-        hands, at = [], 0
+        hands: list[list[int]] = []
+        at = 0
         for seat, fixed in enumerate(self.fixed):
             need = self.free[seat]
             hands.append(fixed + row[at:at + need])
@@ -178,11 +193,11 @@ class BatchDealer:
             talon = [talon[k] for k in rng.permutation(len(talon))]
         return Deal(self.spec.variant, hands, talon, self.spec.seat)
 
-    def deals(self, rng, count, max_tries, redeal=False):
+    def deals(self, rng: np.random.Generator, count: int, max_tries: int, redeal: bool = False) -> list[Deal]:
         """``count`` deals meeting every constraint (with ``redeal``: and not thrown in, SI-2.4),
         taken in the order drawn.  Raises :class:`analysis.deal.ImpossibleConstraints` after
         ``max_tries`` candidates without one."""
-        out = []
+        out: list[Deal] = []
         tried = thrown_in = 0
         size = FIRST_BATCH if self.spec.constraints or redeal else max(1, min(count, MAX_BATCH))
         while len(out) < count:
@@ -211,19 +226,20 @@ class Num:
 
     __slots__ = ("num", "den")
 
-    def __init__(self, num, den=1):
+    def __init__(self, num: Any, den: int = 1) -> None:
         self.num, self.den = num, den
 
-    def over(self, den):
+    def over(self, den: int) -> Any:
+        """The numerators over the common denominator ``den``."""
         return self.num * (den // self.den)
 
 
-def _lcm(a, b):
+def _lcm(a: int, b: int) -> int:
     import math
     return a * b // math.gcd(a, b)
 
 
-def _as_num(value, fail):
+def _as_num(value: object, fail: Fail) -> Num:
     from fractions import Fraction
     if isinstance(value, Num):
         return value
@@ -238,24 +254,24 @@ def _as_num(value, fail):
     fail("%r is not a number" % (value,))
 
 
-def _common(a, b):
+def _common(a: Num, b: Num) -> tuple[Any, Any, int]:
     den = _lcm(a.den, b.den)
     return a.over(den), b.over(den), den
 
 
-def _equal(a, b, fail):
+def _equal(a: Any, b: Any, fail: Fail) -> Any:
     if isinstance(a, str) or isinstance(b, str):
         return a == b
     x, y, _ = _common(_as_num(a, fail), _as_num(b, fail))
     return x == y
 
 
-def _compare(op, a, b, fail):
+def _compare(op: str, a: Any, b: Any, fail: Fail) -> Any:
     """``a op b`` elementwise; ``op`` is the comparison's name."""
     if op in ("in", "not in"):
         if not isinstance(b, tuple):
             fail("'in' needs a list of values, e.g. holder(HK) in (1, 2)")
-        hit = False
+        hit: Any = False
         for item in b:
             hit = hit | _equal(a, item, fail)
         return hit if op == "in" else ~np.asarray(hit) if isinstance(hit, np.ndarray) else not hit
@@ -270,15 +286,15 @@ def _compare(op, a, b, fail):
     return {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal}[op](x, y)
 
 
-def _arith(op, a, b, fail):
-    a, b = _as_num(a, fail), _as_num(b, fail)
+def _arith(op: str, left: Any, right: Any, fail: Fail) -> Num:
+    a, b = _as_num(left, fail), _as_num(right, fail)
     if op == "*":
         return Num(a.num * b.num, a.den * b.den)
     x, y, den = _common(a, b)
     return Num(x + y if op == "+" else x - y, den)
 
 
-def _extreme(name, values, fail):
+def _extreme(name: str, values: Sequence[Any], fail: Fail) -> Num:
     nums = [_as_num(x, fail) for x in values]
     den = 1
     for n in nums:
@@ -291,7 +307,7 @@ def _extreme(name, values, fail):
     return Num(out, den)
 
 
-def _place_index(dealer, place, fail):
+def _place_index(dealer: BatchDealer, place: Any, fail: Fail) -> Any:
     """A place as the batch reads it: the talon is place ``players``; an array of seats stays one."""
     if isinstance(place, str):
         if place == "talon":
@@ -310,21 +326,21 @@ def _place_index(dealer, place, fail):
     fail("%r is not a place: use a seat 0-%d, me or talon" % (place, dealer.players - 1))
 
 
-def _column(batch, place, col):
+def _column(batch: Batch, place: Any, col: int) -> np.ndarray:
     k = batch.dealer.column[col]
     if isinstance(place, np.ndarray):
         return np.take_along_axis(batch.counts[:, :, k], place[:, None], axis=1)[:, 0].astype(np.int64)
     return batch.counts[:, place, k].astype(np.int64)
 
 
-def _index_arg(value, fail):
+def _index_arg(value: Any, fail: Fail) -> int:
     """A card or suit argument (a constant: its index)."""
     if isinstance(value, Num) and value.den == 1 and isinstance(value.num, int):
         return value.num
     fail("a card or a suit is written as a token (HK, T21; S H D C T), not %r" % (value,))
 
 
-def _call(name, args, batch, fail):
+def _call(name: str, args: list[Any], batch: Batch, fail: Fail) -> Any:
     dealer = batch.dealer
     if name in ("max", "min"):
         return _extreme(name, args, fail)
@@ -343,13 +359,13 @@ def _call(name, args, batch, fail):
     if name == "length":
         return Num(sum(_column(batch, place, col) for col in range(SUIT_COLUMNS)))
     if name in ("count", "void"):
-        n = _column(batch, place, _index_arg(args[1], fail))
-        return n == 0 if name == "void" else Num(n)
+        held = _column(batch, place, _index_arg(args[1], fail))
+        return held == 0 if name == "void" else Num(held)
     col = {"trumps": TRUMP, "kings": COL_KING, "honours": COL_HONOUR}[name]
     return Num(_column(batch, place, col))
 
 
-def evaluate(node, batch, fail):
+def evaluate(node: Node, batch: Batch, fail: Fail) -> Any:
     """The expression tree ``node`` (as :class:`analysis.deal.Expression` builds it) on a batch:
     a bool column for conditions, a :class:`Num` for numbers."""
     kind = node[0]
@@ -357,7 +373,7 @@ def evaluate(node, batch, fail):
         value = node[1]
         return value if isinstance(value, (str, bool)) else _as_num(value, fail)
     if kind in ("and", "or"):
-        out = None
+        out: Any = None
         for item in node[1]:
             col = truth(evaluate(item, batch, fail))
             out = col if out is None else (out & col if kind == "and" else out | col)
@@ -373,18 +389,19 @@ def evaluate(node, batch, fail):
         return tuple(evaluate(x, batch, fail) for x in node[1])
     if kind == "cmp":
         left = evaluate(node[1], batch, fail)
-        out = True
-        for op, right in node[2]:
-            right = evaluate(right, batch, fail)
-            out = out & _compare(op, left, right, fail)
+        result: Any = True
+        for op, right_node in node[2]:
+            right = evaluate(right_node, batch, fail)
+            result = result & _compare(op, left, right, fail)
             left = right
-        return out
+        return result
     if kind == "call":
         return _call(node[1], [evaluate(x, batch, fail) for x in node[2]], batch, fail)
     raise AssertionError(kind)
 
 
-def truth(value):
+def truth(value: Any) -> Any:
+    """A condition's bool column (a number is true where it is not zero)."""
     if isinstance(value, Num):
         return value.num != 0
     return value

@@ -9,6 +9,10 @@ Names are imported when first used, so ``import solver`` (and the start of the `
 command, which must answer Ctrl-C from its first instant) stays cheap.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 __version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it)
 
 _EXPORTS = {
@@ -22,6 +26,25 @@ _EXPORTS = {
         "IllegalDiscardError", "IllegalMoveError", "AnnouncementError", "OptionError", "ParameterError", "RedealError",
         "ScoringError", "MissingValueError")},
 }
+
+if TYPE_CHECKING:  # the names as type checkers and editors see them (imported lazily below)
+    from .bundled import load_example as load_example
+    from .cards import parse_card as parse_card, parse_cards as parse_cards
+    from .errors import (
+        AnnouncementError as AnnouncementError, CardCountError as CardCountError,
+        CardNotInDeckError as CardNotInDeckError, DuplicateCardError as DuplicateCardError,
+        HandSizeError as HandSizeError, IllegalDiscardError as IllegalDiscardError,
+        IllegalMoveError as IllegalMoveError, MissingValueError as MissingValueError,
+        NotationError as NotationError, OptionError as OptionError, ParameterError as ParameterError,
+        RedealError as RedealError, ScoringError as ScoringError, SeatError as SeatError, TarokError as TarokError,
+        UnknownCardError as UnknownCardError, UnknownContractError as UnknownContractError,
+        UnknownVariantError as UnknownVariantError)
+    from .goals import GOALS as GOALS
+    from .position import Position as Position, Trick as Trick
+    from .search import (
+        GoalError as GoalError, Result as Result, SolveInterrupted as SolveInterrupted, Solver as Solver,
+        solve as solve, solve_many as solve_many)
+    from .variants import VARIANTS as VARIANTS, get_variant as get_variant
 
 __all__ = list(_EXPORTS)
 
