@@ -7,12 +7,22 @@ matplotlib) happen only when one of them runs.  Errors in the input are :class:`
 ``CliError`` s: the command line prints them and exits with status 2.
 """
 
+from __future__ import annotations
+
+import argparse
 import json
 import os
 import sys
+from collections.abc import Iterable
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any
 
 from solver.cli import CliError, Command, add_format_option
 from solver.text import whole_number
+
+if TYPE_CHECKING:
+    from .deal import DealSpec
+    from .summary import Summary
 
 SIMULATE_HELP = "Monte Carlo: success rates, goals and expected settlement over random deals"
 SIMULATE_DESCRIPTION = (
@@ -39,7 +49,7 @@ PLOT_DESCRIPTION = ("Draw a chart from a simulate / bid results file (--output) 
                     "declarer side's card points with the threshold.")
 
 
-def _deal_arguments(parser, hand_required=False):
+def _deal_arguments(parser: argparse.ArgumentParser, hand_required: bool = False) -> None:
     parser.add_argument("variant", nargs="?", metavar="VARIANT", help="variant id (see: tarokdd variants)")
     parser.add_argument("--hand", metavar="CARDS", required=hand_required,
                         help="the analysed seat's hand as dealt (before the talon exchange; the Danish dealer's "
@@ -60,7 +70,7 @@ def _deal_arguments(parser, hand_required=False):
                              "(default 10000000: a few seconds)")
 
 
-def _run_arguments(parser, bid=False):
+def _run_arguments(parser: argparse.ArgumentParser, bid: bool = False) -> None:
     _deal_arguments(parser, hand_required=False)
     parser.add_argument("-c", "--contract", action="append", default=None, metavar="CONTRACT",
                         help="contract(s) to analyse (repeatable; 'all' = every declarer contract; default: %s)"
@@ -108,15 +118,15 @@ def _run_arguments(parser, bid=False):
     add_format_option(parser, ("text", "json"))
 
 
-def simulate_arguments(parser):
+def simulate_arguments(parser: argparse.ArgumentParser) -> None:
     _run_arguments(parser)
 
 
-def bid_arguments(parser):
+def bid_arguments(parser: argparse.ArgumentParser) -> None:
     _run_arguments(parser, bid=True)
 
 
-def odds_arguments(parser):
+def odds_arguments(parser: argparse.ArgumentParser) -> None:
     _deal_arguments(parser, hand_required=True)
     parser.add_argument("--samples", type=int, default=0, metavar="N",
                         help="also sample N random deals and show the sampled frequencies with intervals")
@@ -125,7 +135,7 @@ def odds_arguments(parser):
     add_format_option(parser, ("text", "json"))
 
 
-def plot_arguments(parser):
+def plot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("results", metavar="RESULTS", help="a results file written by simulate / bid --output")
     parser.add_argument("--kind", choices=("bid", "feature", "points"), default="bid",
                         help="which chart (default bid)")
@@ -140,8 +150,8 @@ def plot_arguments(parser):
 
 # ------------------------------------------------------------------ helpers
 
-def _pairs(items, what):
-    out = {}
+def _pairs(items: Iterable[str], what: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for item in items:
         key, eq, value = str(item).partition("=")
         if not eq or not key.strip():
@@ -153,22 +163,23 @@ def _pairs(items, what):
     return out
 
 
-def _known(items):
-    out = {}
+def _known(items: Iterable[str]) -> dict[int, str]:
+    out: dict[int, str] = {}
     for item in items:
-        seat, eq, cards = str(item).partition("=")
-        if not eq or whole_number(seat) is None:
+        text, eq, cards = str(item).partition("=")
+        seat = whole_number(text)
+        if not eq or seat is None:
             raise CliError("--known is written SEAT=CARDS, e.g. --known '2=HK T21', got %r" % item)
-        out[whole_number(seat)] = out.get(whole_number(seat), "") + " " + cards
+        out[seat] = out.get(seat, "") + " " + cards
     return out
 
 
-def _check_confidence(value):
+def _check_confidence(value: float) -> None:
     if not 0 < value < 1:
         raise CliError("--confidence must be between 0 and 1 (e.g. 0.95), not %s" % value)
 
 
-def _spec(args):
+def _spec(args: argparse.Namespace) -> DealSpec:
     from .deal import DealSpec
     if not args.variant:
         raise CliError("name the VARIANT (see: tarokdd variants)")
@@ -177,7 +188,7 @@ def _spec(args):
                          talon=args.talon, discards=args.discard, constraints=args.where, **extra)
 
 
-def _executor(args):
+def _executor(args: argparse.Namespace) -> tuple[Executor | None, Any]:
     if not args.scheduler:
         return None, None
     if args.jobs is not None:
@@ -187,20 +198,20 @@ def _executor(args):
     except ImportError:
         raise CliError("--scheduler needs the 'distributed' package: pip install 'tarokdd[dask]'") from None
     try:
-        client = Client(args.scheduler, timeout=20)
+        client = Client(args.scheduler, timeout=20)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
         raise CliError("cannot reach the Dask scheduler %s: %s" % (args.scheduler, exc)) from None
-    return client.get_executor(), client
+    return client.get_executor(), client  # type: ignore[no-untyped-call]
 
 
-def _print_summary(summary, args, title):
+def _print_summary(summary: Summary, args: argparse.Namespace, title: str) -> None:
     if args.format == "json":
         print(json.dumps(summary.to_json(), indent=2, ensure_ascii=False))
     else:
         print(summary.format(title))
 
 
-def _run(args, bid):
+def _run(args: argparse.Namespace, bid: bool) -> int:
     from .simulate import (DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_MEMORY, SimulationInterrupted, Task,
                            read_results, simulate)
     _check_confidence(args.confidence)
@@ -209,9 +220,10 @@ def _run(args, bid):
     header = None
     if args.resume and os.path.exists(args.output) and os.path.getsize(args.output) > 0:
         header = read_results(args.output)[0]
+    seed: int | None
     if header is not None and not args.variant:
         task = Task.from_json(header["task"])
-        deals, seed = header["deals"], int(header["seed"])
+        deals, seed = int(header["deals"]), int(header["seed"])
     else:
         contracts = args.contract
         if contracts is None:
@@ -223,7 +235,7 @@ def _run(args, bid):
                          DEFAULT_MEMORY if args.memory is None else args.memory, args.call, args.policy,
                          options=_pairs(args.option, "--option"), values=_pairs(args.value, "--value"),
                          announce=args.announce)
-        deals = args.deals if args.deals is not None else header["deals"] if header else 100
+        deals = int(args.deals if args.deals is not None else header["deals"] if header else 100)
         seed = args.seed if args.seed is not None else int(header["seed"]) if header else None
     executor, client = _executor(args)
     title = "bidding table" if bid else "simulation"
@@ -245,17 +257,17 @@ def _run(args, bid):
     return 0
 
 
-def simulate_command(args):
+def simulate_command(args: argparse.Namespace) -> int:
     return _run(args, bid=False)
 
 
-def bid_command(args):
+def bid_command(args: argparse.Namespace) -> int:
     if not args.hand and not (args.resume and not args.variant):
         raise CliError("bid needs the hand: --hand CARDS")
     return _run(args, bid=True)
 
 
-def odds_command(args):
+def odds_command(args: argparse.Namespace) -> int:
     from .odds import sample_talon_odds, talon_odds
     _check_confidence(args.confidence)
     spec = _spec(args)
@@ -273,7 +285,7 @@ def odds_command(args):
     return 0
 
 
-def plot_command(args):
+def plot_command(args: argparse.Namespace) -> int:
     from .plots import figure, save
     from .simulate import load_results
     _check_confidence(args.confidence)

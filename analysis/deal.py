@@ -348,7 +348,9 @@ class Expression:
         except TarokError as exc:
             self._fail(str(exc))
 
-    def __call__(self, deal: Deal) -> bool:
+    def __call__(self, deal: Any) -> bool:
+        """Whether ``deal`` meets the constraint: a :class:`Deal`, or anything with its
+        language's methods (the exact talon odds pass a view of one talon composition)."""
         return bool(self._eval(self._tree, deal))
 
     def functions(self) -> set[str]:
@@ -370,7 +372,7 @@ class Expression:
         from .dealer import evaluate, truth
         return np.broadcast_to(truth(evaluate(self._tree, batch, self._fail)), (batch.size,))
 
-    def _eval(self, node: Node, deal: Deal) -> Any:
+    def _eval(self, node: Node, deal: Any) -> Any:
         kind = node[0]
         if kind == "const":
             return node[1]

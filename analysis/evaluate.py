@@ -18,35 +18,48 @@ contract is decided: while it is open a pass spends its limit on the contract fi
 table per pass keeps the result of a pass independent of which worker ran the deal before.
 """
 
+from __future__ import annotations
+
 import copy
 import os
 import time
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from solver import MissingValueError, Solver, TarokError
+from solver import MissingValueError, Position, Solver, TarokError
 from solver.goals import applies
+from solver.search import Result
 from solver.variants import EXCHANGE
 
 from .settle import Score
 from .stats import fraction_text
-from .talon import EXHAUSTIVE, MAX_EXCHANGES, Unavailable, exchanges
+from .talon import EXHAUSTIVE, MAX_EXCHANGES, Setup, Unavailable, exchanges
+
+if TYPE_CHECKING:
+    from .deal import Deal
+    from .simulate import Task
 
 FIRST_LIMIT = 100_000  # nodes per test in the first pass (about 0.1 s)
 GROWTH = 8  # each later pass multiplies the limit
 
 
-def pass_limit(cap, pass_no):
+# A record of the results file: a deal's answers, a chunk, the header (JSON values).
+Record = dict[str, Any]
+
+
+def pass_limit(cap: int | str | None, pass_no: int) -> int | str:
     """The per-test limit of pass ``pass_no``: FIRST_LIMIT x GROWTH^pass, capped by ``cap`` (the
     task's limit: None or a node count); a time limit is used as it is (one pass)."""
     if isinstance(cap, str):
         return cap
-    nodes = FIRST_LIMIT * GROWTH ** pass_no
+    nodes: int = FIRST_LIMIT * GROWTH ** pass_no
     return nodes if cap is None else min(nodes, cap)
 
 
-def last_pass(task):
+def last_pass(task: Task) -> int | None:
     """The last pass there is (None: passes go on until the budget is spent)."""
     cap = task.limit
     if isinstance(cap, str):
@@ -59,13 +72,13 @@ def last_pass(task):
     return p
 
 
-def deal_rng(entropy, index):
+def deal_rng(entropy: int | Sequence[int], index: int) -> np.random.Generator:
     """The generator of deal ``index``: the index-th child of the run's SeedSequence, so a deal
     is the same whatever the chunks, the workers or the order."""
     return np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(index,)))
 
 
-def hand_features(deal, seat):
+def hand_features(deal: Deal, seat: int) -> dict[str, int]:
     """The analysed hand's features as dealt: trumps, kings, honours, whole card points."""
     return {"trumps": deal.trumps(seat), "kings": deal.kings(seat), "honours": deal.honours(seat),
             "points": int(deal.points(seat))}
@@ -74,14 +87,14 @@ def hand_features(deal, seat):
 class _Asker:
     """Asks one deal's questions under the pass's limit, until the deadline."""
 
-    def __init__(self, task, limit, deadline, stats):
+    def __init__(self, task: Task, limit: int | str, deadline: float | None, stats: dict[str, Any]) -> None:
         self.task, self.limit, self.deadline, self.stats = task, limit, deadline, stats
-        self.solver = None
+        self.solver = Solver(task.memory_mb)
 
-    def fresh(self):
+    def fresh(self) -> None:
         self.solver = Solver(self.task.memory_mb)
 
-    def _limit(self):
+    def _limit(self) -> int | str:
         """The pass's node limit, or the time left when the budget ends sooner (at this
         process's node rate so far): a test never runs far past the budget."""
         if self.deadline is None or isinstance(self.limit, str):
@@ -91,10 +104,11 @@ class _Asker:
         return self.limit if self.limit <= left * rate else "%.3fs" % max(left, 0.01)
 
     @property
-    def late(self):
+    def late(self) -> bool:
         return self.deadline is not None and time.time() >= self.deadline
 
-    def __call__(self, position, goal, side=None, at_least=None):
+    def __call__(self, position: Position, goal: str, side: int | None = None,
+                 at_least: int | None = None) -> Result:
         r = self.solver.solve(position, goal, side=side, limit=self._limit(), at_least=at_least)
         self.stats["solves"] += 1
         self.stats["nodes"] += r.nodes
@@ -102,7 +116,8 @@ class _Asker:
         return r
 
 
-def run_chunk(task, entropy, items, deadline=None):
+def run_chunk(task: Task, entropy: int | Sequence[int], items: Iterable[tuple[int, int, Record | None]],
+              deadline: float | None = None) -> Record:
     """Deal and evaluate ``items`` — (deal index, pass, the deal's record so far or None) — on
     whatever worker; returns the chunk's small JSON record."""
     started, cpu = time.perf_counter(), time.process_time()
@@ -120,9 +135,9 @@ def run_chunk(task, entropy, items, deadline=None):
                            pid=os.getpid())}
 
 
-def evaluate_deal(task, deal, index, pass_no, before, ask):
+def evaluate_deal(task: Task, deal: Deal, index: int, pass_no: int, before: Record | None, ask: _Asker) -> Record:
     """The record of deal ``index`` after pass ``pass_no`` (``before``: its record so far)."""
-    record = {"deal": index, "pass": pass_no, "features": hand_features(deal, task.spec.seat), "contracts": {}}
+    record: Record = {"deal": index, "pass": pass_no, "features": hand_features(deal, task.spec.seat), "contracts": {}}
     for cid in task.contracts:
         old = (before or {}).get("contracts", {}).get(cid)
         if old is not None and not is_open(old):
@@ -132,7 +147,7 @@ def evaluate_deal(task, deal, index, pass_no, before, ask):
     return record
 
 
-def is_open(ct):
+def is_open(ct: Record) -> bool:
     """Whether a contract's record still has a question the solver has not answered."""
     if "unavailable" in ct:
         return False
@@ -142,7 +157,7 @@ def is_open(ct):
     return s is not None and s[0] != s[1] and "missing" not in ct
 
 
-def _contract(task, deal, cid, ct, ask):
+def _contract(task: Task, deal: Deal, cid: str, ct: Record, ask: _Asker) -> Record:
     try:
         st = task.setup(deal, cid)
     except Unavailable as exc:
@@ -173,11 +188,11 @@ def _contract(task, deal, cid, ct, ask):
     return ct
 
 
-def _score(task, pos):
+def _score(task: Task, pos: Position) -> Score:
     return Score(pos, dict(task.values))
 
 
-def _ask_win(task, pos, ct, ask):
+def _ask_win(task: Task, pos: Position, ct: Record, ask: _Asker) -> None:
     """The contract: one yes/no test (for point contracts it also bounds the count)."""
     score = _score(task, pos)
     if score.by_count:
@@ -194,11 +209,12 @@ def _ask_win(task, pos, ct, ask):
             ct["win"] = r.value if r.exact else None
 
 
-def _best_exchange(task, deal, cid, first, ct, ask):
+def _best_exchange(task: Task, deal: Deal, cid: str, first: Setup, ct: Record, ask: _Asker) -> Position:
     """Policy ``exhaustive``: the first exchange (group and discard, in :func:`exchanges` order)
     proven to make the contract; none proven and some left open (or more than MAX_EXCHANGES):
     undecided; all proven lost: lost.  Returns the position the goals and settlement follow."""
-    tried, capped, open_, chosen = 0, 0, False, None
+    tried, capped, open_ = 0, 0, False
+    chosen: Position | None = None
     positions = []
     for count, st in enumerate(exchanges(deal, cid, call=task.call, options=dict(task.options),
                                          values=dict(task.values), announce=task.announce)):
@@ -225,12 +241,14 @@ def _best_exchange(task, deal, cid, first, ct, ask):
     return pos
 
 
-def _settle(task, pos, ct, ask, tests=True):
+def _settle(task: Task, pos: Position, ct: Record, ask: _Asker, tests: bool = True) -> None:
     """The amount to the resolution the score needs: threshold tests at the edges of the
     count between the proven bounds (binary search), or the contract made.  ``tests=False``:
     no test this pass, the amount's bounds from the count's bounds alone."""
     try:
         score = _score(task, pos)
+        low: Any
+        high: Any
         if not score.by_count:
             win = ct.get("win")
             low, high = (score.amount_won(win),) * 2 if win is not None else sorted(

@@ -26,12 +26,18 @@ places (or Python functions) change the odds too but are *ignored* by the exact 
 True
 """
 
+from __future__ import annotations
+
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from solver import get_variant
 from solver.cards import TRUMP
+from solver.position import CardsText
+from solver.variants import Variant
 
 from .deal import AnalysisError, DealSpec, Expression, ImpossibleConstraints, _suit_index, describe, honour_cards
 from .stats import Rate
@@ -39,6 +45,10 @@ from .stats import Rate
 __all__ = ["talon_odds", "sample_talon_odds", "TalonOdds", "Distribution", "hypergeometric", "subset_sum_counts"]
 
 ODDS_FEATURES = ("trumps", "kings", "honours", "points")
+# The sampled odds: {feature: {value: Rate}, "cards": {token: Rate}, "_n": samples}.
+Sampled = dict[str, Any]
+# A talon composition: (cards per suit, kings, honours, card points, the named cards in it).
+Composition = tuple[Any, int, int, int, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -46,16 +56,19 @@ class Distribution:
     """An exact distribution over whole numbers (``points``: over units)."""
 
     feature: str
-    probs: dict  # value -> Fraction
+    probs: dict[int, Fraction]  # value -> Fraction
 
     @property
-    def mean(self):
+    def mean(self) -> Fraction:
+        """The expected value."""
         return sum((x * p for x, p in self.probs.items()), Fraction(0))
 
-    def at_least(self, x):
+    def at_least(self, x: int) -> Fraction:
+        """P(X >= x)."""
         return sum((p for v, p in self.probs.items() if v >= x), Fraction(0))
 
-    def at_most(self, x):
+    def at_most(self, x: int) -> Fraction:
+        """P(X <= x)."""
         return sum((p for v, p in self.probs.items() if v <= x), Fraction(0))
 
 
@@ -67,21 +80,21 @@ class TalonOdds:
     variant: str
     size: int
     unknown: int
-    known_in_talon: tuple
-    features: dict
-    cards: dict = field(default_factory=dict)
-    honoured: tuple = ()  # the constraints the exact odds obey (on the talon alone)
-    ignored: tuple = ()  # those they ignore (other places, Python functions)
+    known_in_talon: tuple[str, ...]
+    features: dict[str, Distribution]
+    cards: dict[str, Fraction] = field(default_factory=dict)
+    honoured: tuple[str, ...] = ()  # the constraints the exact odds obey (on the talon alone)
+    ignored: tuple[str, ...] = ()  # those they ignore (other places, Python functions)
 
-    def to_json(self, sampled=None):
+    def to_json(self, sampled: Sampled | None = None) -> dict[str, Any]:
         v = get_variant(self.variant)
-        out = {"variant": self.variant, "talon": v.talon_name, "size": self.size, "unknown_cards": self.unknown,
+        out: dict[str, Any] = {"variant": self.variant, "talon": v.talon_name, "size": self.size, "unknown_cards": self.unknown,
                "known_in_talon": list(self.known_in_talon), "constraints_honoured": list(self.honoured),
                "constraints_ignored": list(self.ignored), "features": {}, "cards": {}}
         for name, dist in self.features.items():
             rows = []
             for x, p in sorted(dist.probs.items()):
-                row = {"value": x if name != "points" else v.format_units(x), "units": x if name == "points" else None,
+                row: dict[str, Any] = {"value": x if name != "points" else v.format_units(x), "units": x if name == "points" else None,
                        "p": float(p), "exact": _text(p), "at_least": float(dist.at_least(x))}
                 if name != "points":
                     row.pop("units")
@@ -96,7 +109,7 @@ class TalonOdds:
                 out["cards"][tok]["sampled"] = sampled["cards"][tok].to_json()
         return out
 
-    def format(self, sampled=None):
+    def format(self, sampled: Sampled | None = None) -> str:
         v = get_variant(self.variant)
         lines = ["%s: what the %s of %d may hold (%d unknown cards%s)" % (
             v.name, v.talon_name, self.size, self.unknown,
@@ -129,31 +142,32 @@ class TalonOdds:
         return "\n".join(lines)
 
 
-def sampled_n(sampled):
-    return sampled.get("_n", 0)
+def sampled_n(sampled: Sampled) -> int:
+    """The number of deals the sampled odds were counted over."""
+    return int(sampled.get("_n", 0))
 
 
-def _text(p):
+def _text(p: Fraction) -> str:
     return "%d/%d" % (p.numerator, p.denominator)
 
 
-def _categories(v):
+def _categories(v: Variant) -> dict[str, set[int]]:
     d = v.deck
     return {"trumps": {c for c in range(d.size) if d.suit[c] == TRUMP},
             "kings": {d.king(s) for s in range(4)},
             "honours": set(honour_cards(v))}
 
 
-def hypergeometric(population, successes, draws):
+def hypergeometric(population: int, successes: int, draws: int) -> dict[int, Fraction]:
     """{x: P(X = x)} exactly, for ``draws`` cards from ``population`` holding ``successes``."""
     total = math.comb(population, draws)
     return {x: Fraction(math.comb(successes, x) * math.comb(population - successes, draws - x), total)
             for x in range(max(0, draws - (population - successes)), min(successes, draws) + 1)}
 
 
-def subset_sum_counts(values, k):
+def subset_sum_counts(values: Iterable[int], k: int) -> dict[int, int]:
     """{sum: number of k-subsets of ``values`` with that sum} (exact integers)."""
-    table = [dict() for _ in range(k + 1)]
+    table: list[dict[int, int]] = [{} for _ in range(k + 1)]
     table[0][0] = 1
     for value in values:
         for j in range(k, 0, -1):
@@ -167,11 +181,11 @@ _TALON_FUNCTIONS = {"trumps", "kings", "honours", "points", "length", "count", "
 _PLACE_FUNCTIONS = {"trumps", "kings", "honours", "points", "length", "count", "void", "has"}
 
 
-def talon_only(check):
+def talon_only(check: object) -> bool:
     """Whether a constraint reads the talon alone (then the exact odds can honour it)."""
     if not isinstance(check, Expression):
         return False
-    todo = [check._tree]
+    todo: list[Any] = [check._tree]
     while todo:
         node = todo.pop()
         if node[0] == "call":
@@ -195,50 +209,50 @@ def talon_only(check):
 class _TalonView:
     """A talon composition as the constraint language reads it (the talon is its only place)."""
 
-    def __init__(self, v, suits, kings, honours, points, cards):
+    def __init__(self, v: Variant, suits: Sequence[int], kings: int, honours: int, points: int, cards: set[int]) -> None:
         self.variant, self._suits, self._kings, self._honours = v, suits, kings, honours
         self._points, self._cards = points, cards
 
-    def trumps(self, place):
+    def trumps(self, place: object) -> int:
         return self._suits[TRUMP]
 
-    def kings(self, place):
+    def kings(self, place: object) -> int:
         return self._kings
 
-    def honours(self, place):
+    def honours(self, place: object) -> int:
         return self._honours
 
-    def points(self, place):
+    def points(self, place: object) -> Fraction:
         return Fraction(self._points, self.variant.unit)
 
-    def length(self, place):
+    def length(self, place: object) -> int:
         return sum(self._suits)
 
-    def count(self, place, suit):
+    def count(self, place: object, suit: int | str) -> int:
         return self._suits[_suit_index(suit)]
 
-    def void(self, place, suit):
+    def void(self, place: object, suit: int | str) -> bool:
         return self.count(place, suit) == 0
 
-    def has(self, place, card):
+    def has(self, place: object, card: int) -> bool:
         return card in self._cards
 
 
-def _compositions(v, unknown, free, fixed, named):
+def _compositions(v: Variant, unknown: Sequence[int], free: int, fixed: Sequence[int], named: set[int]) -> dict[Composition, int]:
     """{(suit counts, kings, honours, points, named cards in it): number of talons} over the
     ``free`` places filled from ``unknown`` (the ``fixed`` cards already in the talon)."""
     d = v.deck
     cats = _categories(v)
-    classes = {}
+    classes: dict[tuple[int, bool, bool, int, int | None], int] = {}
     for c in unknown:
         key = (d.suit[c], c in cats["kings"], c in cats["honours"], v.points[c], c if c in named else None)
         classes[key] = classes.get(key, 0) + 1
-    start = ([0] * 6, 0, 0, 0, ())
+    start: Composition = ([0] * 6, 0, 0, 0, ())
     for c in fixed:
         start = _with(start, (d.suit[c], c in cats["kings"], c in cats["honours"], v.points[c], c), 1)
     states = {_freeze(start): 1}
     for key, n in classes.items():
-        grown = {}
+        grown: dict[Composition, int] = {}
         for state, ways in states.items():
             taken = sum(state[0])
             for k in range(0, min(n, free + len(fixed) - taken) + 1):
@@ -248,7 +262,7 @@ def _compositions(v, unknown, free, fixed, named):
     return {state: ways for state, ways in states.items() if sum(state[0]) == free + len(fixed)}
 
 
-def _with(state, key, k):
+def _with(state: Composition, key: tuple[int, bool, bool, int, int | None], k: int) -> Composition:
     suits, kings, honours, points, cards = state
     suit, king, honour, value, card = key
     suits = list(suits)
@@ -257,11 +271,14 @@ def _with(state, key, k):
             tuple(sorted(cards + ((card,) if card is not None and k else ()))))
 
 
-def _freeze(state):
-    return (tuple(state[0]),) + tuple(state[1:])
+def _freeze(state: Composition) -> Composition:
+    suits, kings, honours, points, cards = state
+    return tuple(suits), kings, honours, points, cards
 
 
-def talon_odds(variant, hand=None, seat=0, known=None, talon=None, spec=None):
+def talon_odds(variant: str | Variant, hand: CardsText = None, seat: int = 0,
+               known: Mapping[int, CardsText] | None = None, talon: CardsText = None,
+               spec: DealSpec | None = None) -> TalonOdds:
     """Exact :class:`TalonOdds` given the hand (and other known cards), under the spec's
     constraints on the talon alone (the others are listed in ``ignored``)."""
     spec = spec or DealSpec.make(variant, hand=hand, seat=seat, known=known, talon=talon)
@@ -272,11 +289,11 @@ def talon_odds(variant, hand=None, seat=0, known=None, talon=None, spec=None):
     unknown = spec.unknown_cards()
     free = v.talon_size - len(spec.talon)
     fixed = list(spec.talon)
-    honoured = [c for c in spec.constraints if talon_only(c)]
+    honoured = [c for c in spec.constraints if isinstance(c, Expression) and talon_only(c)]
     ignored = tuple(describe(c) for c in spec.constraints if not talon_only(c))
     interesting = sorted(_categories(v)["kings"] | _categories(v)["honours"], key=lambda c: (d.suit[c], d.rank[c]))
     if not honoured:
-        features = {}
+        features: dict[str, Distribution] = {}
         for name, cards in _categories(v).items():
             k = sum(1 for c in unknown if c in cards)
             base = sum(1 for c in fixed if c in cards)
@@ -285,38 +302,39 @@ def talon_odds(variant, hand=None, seat=0, known=None, talon=None, spec=None):
         total = math.comb(len(unknown), free)
         base = sum(v.points[c] for c in fixed)
         features["points"] = Distribution("points", {s + base: Fraction(n, total) for s, n in sorted(counts.items())})
-        cards = {d.tokens[c]: Fraction(free, len(unknown)) for c in interesting if c in unknown}
-        cards.update({d.tokens[c]: Fraction(1) for c in interesting if c in fixed})
-        return TalonOdds(v.id, v.talon_size, len(unknown), tuple(d.tokens[c] for c in fixed), features, cards,
+        chance = {d.tokens[c]: Fraction(free, len(unknown)) for c in interesting if c in unknown}
+        chance.update({d.tokens[c]: Fraction(1) for c in interesting if c in fixed})
+        return TalonOdds(v.id, v.talon_size, len(unknown), tuple(d.tokens[c] for c in fixed), features, chance,
                          (), ignored)
     named = set(interesting) | {c for check in honoured for c in _named_cards(check)}
-    kept = {}
+    kept: dict[Composition, int] = {}
     for state, ways in _compositions(v, unknown, free, fixed, named).items():
-        suits, kings, honours, points, cards = state
-        view = _TalonView(v, suits, kings, honours, points, set(cards))
+        suits, kings, honours, points, in_it = state
+        view = _TalonView(v, suits, kings, honours, points, set(in_it))
         if all(check(view) for check in honoured):
             kept[state] = ways
     total = sum(kept.values())
     if not total:
         raise ImpossibleConstraints("no talon meets %s with this hand" % " and ".join(describe(c) for c in honoured))
-    features = {name: {} for name in ODDS_FEATURES}
+    found: dict[str, dict[int, int]] = {name: {} for name in ODDS_FEATURES}
     in_talon = {c: 0 for c in interesting if c in unknown or c in fixed}
-    for (suits, kings, honours, points, cards), ways in kept.items():
+    for (suits, kings, honours, points, held), ways in kept.items():
         for name, x in (("trumps", suits[TRUMP]), ("kings", kings), ("honours", honours), ("points", points)):
-            features[name][x] = features[name].get(x, 0) + ways
-        for c in cards:
+            found[name][x] = found[name].get(x, 0) + ways
+        for c in held:
             if c in in_talon:
                 in_talon[c] += ways
-    features = {name: Distribution(name, {x: Fraction(n, total) for x, n in sorted(found.items())})
-                for name, found in features.items()}
-    cards = {d.tokens[c]: Fraction(n, total) for c, n in in_talon.items()}
-    return TalonOdds(v.id, v.talon_size, len(unknown), tuple(d.tokens[c] for c in fixed), features, cards,
+    exact = {name: Distribution(name, {x: Fraction(n, total) for x, n in sorted(counts.items())})
+             for name, counts in found.items()}
+    chances = {d.tokens[c]: Fraction(n, total) for c, n in in_talon.items()}
+    return TalonOdds(v.id, v.talon_size, len(unknown), tuple(d.tokens[c] for c in fixed), exact, chances,
                      tuple(describe(c) for c in honoured), ignored)
 
 
-def _named_cards(check):
+def _named_cards(check: Expression) -> set[int]:
     """Cards a talon-only constraint names (has(talon, CARD))."""
-    found, todo = set(), [check._tree]
+    found: set[int] = set()
+    todo: list[Any] = [check._tree]
     while todo:
         node = todo.pop()
         if isinstance(node, tuple):
@@ -328,7 +346,7 @@ def _named_cards(check):
     return found
 
 
-def sample_talon_odds(spec, samples=10000, seed=0, confidence=0.95, method="auto"):
+def sample_talon_odds(spec: DealSpec, samples: int = 10000, seed: int = 0, confidence: float = 0.95, method: str = "auto") -> Sampled:
     """The same odds by dealing ``samples`` random deals (constraints apply): {feature: {value:
     Rate}}, ``cards``: {token: Rate}.  With no constraints the exact values lie inside these
     intervals about ``confidence`` of the time."""
@@ -341,7 +359,7 @@ def sample_talon_odds(spec, samples=10000, seed=0, confidence=0.95, method="auto
         raise AnalysisError("samples must be a positive whole number")
     rng = np.random.default_rng(np.random.SeedSequence(seed))
     cats = _categories(v)
-    counts = {name: {} for name in ODDS_FEATURES}
+    counts: dict[str, dict[int, int]] = {name: {} for name in ODDS_FEATURES}
     interesting = [c for c in sorted(cats["kings"] | cats["honours"], key=lambda c: (d.suit[c], d.rank[c]))
                    if c in set(spec.unknown_cards()) | set(spec.talon)]
     in_talon = {c: 0 for c in interesting}
@@ -354,8 +372,8 @@ def sample_talon_odds(spec, samples=10000, seed=0, confidence=0.95, method="auto
         counts["points"][x] = counts["points"].get(x, 0) + 1
         for c in interesting:
             in_talon[c] += c in talon
-    out = {name: {x: Rate(n, samples - n, 0, confidence, method) for x, n in sorted(found.items())}
-           for name, found in counts.items()}
+    out: Sampled = {name: {x: Rate(n, samples - n, 0, confidence, method) for x, n in sorted(found.items())}
+                    for name, found in counts.items()}
     out["cards"] = {d.tokens[c]: Rate(n, samples - n, 0, confidence, method) for c, n in in_talon.items()}
     out["_n"] = samples
     return out

@@ -16,44 +16,58 @@ from the lowest to the highest rate, with the interval over both ends.  A chart 
 ``FEW_DEALS`` deals says so on its face.
 """
 
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
 from .summary import FEATURES, FEW_DEALS
 
-BRACKET_STYLE = {"color": "tab:orange", "alpha": 0.45, "linewidth": 7, "solid_capstyle": "butt"}  # (feature)
+if TYPE_CHECKING:  # matplotlib is imported when a chart is drawn, not with the package
+    from matplotlib.axes import Axes
+    from matplotlib.axis import Axis
+    from matplotlib.figure import Figure
+
+    from .stats import Rate
+    from .summary import Summary
+
+BRACKET_STYLE: dict[str, Any] = {"color": "tab:orange", "alpha": 0.45, "linewidth": 7, "solid_capstyle": "butt"}  # (feature)
 
 
-def _axes(ax):
+def _axes(ax: Axes | None) -> Axes:
     if ax is None:
         import matplotlib.pyplot as plt
         ax = plt.gca()
     return ax
 
 
-def _percent_axis(axis):
+def _percent_axis(axis: Axis) -> None:
     from matplotlib.ticker import PercentFormatter
     axis.set_major_formatter(PercentFormatter(100))
 
 
-def _few_deals_note(ax, deals):
+def _few_deals_note(ax: Axes, deals: int) -> None:
     if deals < FEW_DEALS:
         ax.text(0.99, 0.02, "only %d deal%s: wide intervals" % (deals, "" if deals == 1 else "s"),
                 transform=ax.transAxes, ha="right", va="bottom", fontsize=9, color="tab:red",
                 bbox={"facecolor": "white", "edgecolor": "tab:red", "alpha": 0.85})
 
 
-def _deals_label(rate):
+def _deals_label(rate: Rate) -> str:
     text = "%d deal%s" % (rate.deals, "" if rate.deals == 1 else "s")
     return text + (", %d undecided" % rate.undecided if rate.undecided else "")
 
 
-def _point(rate):
+def _point(rate: Rate) -> tuple[float, float, float]:
     """(value, lower error, upper error) in percent: the bracket's middle with the interval."""
-    first, last = rate.bracket
+    first, last = rate.bracket or (0.0, 0.0)  # (some deals: a bracket)
     low, high = rate.interval
     middle = 50 * (first + last)
     return middle, max(0.0, middle - 100 * low), max(0.0, 100 * high - middle)
 
 
-def plot_feature(summary, contract, feature="trumps", goal="win", ax=None, title=None):
+def plot_feature(summary: Summary, contract: str, feature: str = "trumps", goal: str = "win", ax: Axes | None = None,
+                 title: str | None = None) -> Axes:
     """Success rate of ``goal`` (default: the contract) against ``feature`` of the hand."""
     from matplotlib.ticker import MaxNLocator
     ax = _axes(ax)
@@ -69,7 +83,7 @@ def plot_feature(summary, contract, feature="trumps", goal="win", ax=None, title
     for x, (y, _, _) in zip(xs, points):
         r = rates[x]
         if r.undecided:
-            first, last = r.bracket
+            first, last = r.bracket or (0.0, 0.0)
             ax.plot([x, x], [100 * first, 100 * last], **BRACKET_STYLE)
         ax.annotate(_deals_label(r), (x, y), textcoords="offset points", xytext=(6, 6), ha="left", fontsize=8)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -86,7 +100,7 @@ def plot_feature(summary, contract, feature="trumps", goal="win", ax=None, title
     return ax
 
 
-def plot_points(summary, contract, ax=None, title=None):
+def plot_points(summary: Summary, contract: str, ax: Axes | None = None, title: str | None = None) -> Axes:
     """The declarer side's result per deal, as the run settled it, with the threshold marked.
 
     Slovenian: counted points; French: points plus the bout bonus (so that 56 is the threshold
@@ -100,7 +114,8 @@ def plot_points(summary, contract, ax=None, title=None):
     threshold = summary.threshold(contract)
     french = v.family == "french"
     step = 2 if french else 3  # a point: two halves, three thirds
-    drawn, undrawn = {}, 0
+    drawn: dict[float, int] = {}
+    undrawn = 0
     for (low, high), n in bands.items():
         if high - low < step:  # known to a point (Slovenian counts whole points: thirds rounded)
             x = high / 2 if french else (high + 1) // 3
@@ -132,7 +147,7 @@ def plot_points(summary, contract, ax=None, title=None):
     return ax
 
 
-def plot_bidding(summary, ax=None, title=None):
+def plot_bidding(summary: Summary, ax: Axes | None = None, title: str | None = None) -> Axes:
     """The bidding table as horizontal bars: success rate (percent) with its interval, the
     bracket while deals are undecided, and the expected settlement written beside each bar."""
     ax = _axes(ax)
@@ -141,9 +156,9 @@ def plot_bidding(summary, ax=None, title=None):
     rates = [summary.rate(cid) for cid in ids]
     ys = list(range(len(ids)))
     points = [_point(r) for r in rates]
-    ax.barh(ys, [100 * r.bracket[0] for r in rates], height=0.6, color="tab:green", alpha=0.7,
+    ax.barh(ys, [100 * (r.bracket or (0.0, 0.0))[0] for r in rates], height=0.6, color="tab:green", alpha=0.7,
             label="success (lowest)")
-    open_ = [(y, r.bracket) for y, r in zip(ys, rates) if r.undecided]
+    open_ = [(y, r.bracket) for y, r in zip(ys, rates) if r.undecided and r.bracket is not None]
     if open_:
         ax.barh([y for y, _ in open_], [100 * (last - first) for _, (first, last) in open_], height=0.6,
                 left=[100 * first for _, (first, _) in open_], color=BRACKET_STYLE["color"],
@@ -155,7 +170,7 @@ def plot_bidding(summary, ax=None, title=None):
         label = _deals_label(r)
         if summary.task["settle"]:
             ev = summary.expected(cid)
-            if ev.n:
+            if ev.bracket is not None:
                 first, last = ev.bracket
                 label += ", E %+.1f" % float(first) if not ev.open else ", E %+.1f..%+.1f" % (float(first),
                                                                                               float(last))
@@ -173,17 +188,20 @@ def plot_bidding(summary, ax=None, title=None):
     return ax
 
 
-def figure(kind, summary, contract=None, feature="trumps", goal="win", title=None, size=(8, 4.8)):
+def figure(kind: str, summary: Summary, contract: str | None = None, feature: str = "trumps", goal: str = "win",
+           title: str | None = None, size: tuple[float, float] = (8, 4.8)) -> Figure:
     """A new matplotlib Figure (no pyplot, no display) with one chart of ``kind``:
     'bid', 'feature' or 'points'."""
     from matplotlib.figure import Figure
     fig = Figure(figsize=size)
     ax = fig.add_subplot(1, 1, 1)
+    if kind != "bid" and contract is None:
+        raise ValueError("a %s chart is of one contract: give contract" % kind)
     if kind == "bid":
         plot_bidding(summary, ax=ax, title=title)
-    elif kind == "feature":
+    elif kind == "feature" and contract is not None:
         plot_feature(summary, contract, feature, goal, ax=ax, title=title)
-    elif kind == "points":
+    elif kind == "points" and contract is not None:
         plot_points(summary, contract, ax=ax, title=title)
     else:
         raise ValueError("plot kind %r: choose bid, feature or points" % kind)
@@ -191,7 +209,7 @@ def figure(kind, summary, contract=None, feature="trumps", goal="win", title=Non
     return fig
 
 
-def save(fig, path):
+def save(fig: Figure, path: str | os.PathLike[str]) -> str | os.PathLike[str]:
     """Write ``fig`` to ``path`` (PNG or SVG by the extension) with the Agg canvas."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     FigureCanvasAgg(fig)

@@ -1,35 +1,43 @@
 """The text report of a run (:meth:`analysis.summary.Summary.format`)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .deal import DealSpec
 from .evaluate import pass_limit
 from .summary import FEW_DEALS, deals_text
 from .talon import MAX_EXCHANGES
 
+if TYPE_CHECKING:
+    from .stats import Mean, Rate
+    from .summary import Summary
 
-def limit_text(limit):
+
+def limit_text(limit: int | str | None) -> str:
     return limit if isinstance(limit, str) else "{:,}".format(limit) + " nodes"
 
 
-def _rate_cells(rate):
+def _rate_cells(rate: Rate) -> list[str]:
     """success, interval, deals, undecided: a bracket 'low-high%' while deals are undecided."""
     if not rate.deals:
         return ["--", "", "0", "0"]
     low, high = rate.interval
-    first, last = rate.bracket
+    first, last = rate.bracket or (0.0, 0.0)  # (some deals: a bracket)
     value = "%.1f%%" % (100 * first) if not rate.undecided else "%.1f-%.1f%%" % (100 * first, 100 * last)
     return [value, "[%.1f, %.1f]" % (100 * low, 100 * high), str(rate.deals), str(rate.undecided)]
 
 
-def _mean_cells(ev):
+def _mean_cells(ev: Mean) -> list[str]:
     if not ev.n:
         return ["--", "", "0", "0"]
-    first, last = ev.bracket
+    first, last = ev.bracket or (0, 0)  # (some values: a bracket)
     value = "%+.1f" % float(first) if not ev.open else "%+.1f..%+.1f" % (float(first), float(last))
-    low, high = ev.interval
+    low, high = ev.interval or (0.0, 0.0)
     return [value, "[%+.1f, %+.1f]" % (low, high) if ev.n > 1 else "", str(ev.n), str(ev.open)]
 
 
-def budget_lines(summary):
+def budget_lines(summary: Summary) -> list[str]:
     """How the budget went: the passes, their limits, what stopped the run."""
     b = summary.budget
     passes = summary.passes()
@@ -43,12 +51,12 @@ def budget_lines(summary):
     return ["budget: %s of %s used; stopped: %s" % (_duration(b["spent"]), _duration(b["seconds"]), why), line]
 
 
-def _duration(seconds):
+def _duration(seconds: float) -> str:
     seconds = int(round(seconds))
     return "%dm%02ds" % divmod(seconds, 60) if seconds >= 60 else "%ds" % seconds
 
 
-def format_summary(summary, title):
+def format_summary(summary: Summary, title: str) -> str:
     s = summary
     v = s.variant
     t = s.task
@@ -134,9 +142,9 @@ def format_summary(summary, title):
     return "\n".join(lines)
 
 
-def _columns(table):
+def _columns(table: list[list[str]]) -> list[str]:
     """Rows of cells as aligned text (a cell running past its column spans the rest)."""
-    widths = {}
+    widths: dict[int, int] = {}
     for row in table:
         if len(row) > 2 or row is table[0]:
             for i, cell in enumerate(row):

@@ -25,10 +25,14 @@ it has proven (``solve(..., at_least=e)``), never for the exact card points.
 70
 """
 
+from __future__ import annotations
+
+from collections.abc import Mapping
 from fractions import Fraction
 
 from solver.goals import FRENCH_REQUIREMENT, win_target
-from solver.scoring import AT_SECHSERDREIER_LOST, at_value
+from solver.position import Position
+from solver.scoring import AT_SECHSERDREIER_LOST, Amount, at_value
 from solver.variants import ALL_TRICKS, NO_TRICKS, ONE_TRICK, POSITIVE
 
 # the most a count can be: every card point (thirds or halves) plus the French bonus of three bouts
@@ -39,7 +43,7 @@ class Score:
     """The declarer's amount for the contract of ``pos`` (at the start of play), as a function
     of the count (``by_count``) or of the contract being made."""
 
-    def __init__(self, pos, values=None):
+    def __init__(self, pos: Position, values: Mapping[str, int] | None = None) -> None:
         self.pos = pos
         self.variant = v = pos.variant
         self.contract = c = pos.contract
@@ -47,25 +51,28 @@ class Score:
         self.values = dict(values or {}) or dict(pos.values or {})
         self.by_count = c.objective not in (NO_TRICKS, ONE_TRICK, ALL_TRICKS) and v.family in _MAX_COUNT \
             and c.kind == POSITIVE and v.family != "koenigrufen"
-        self.target = FRENCH_REQUIREMENT[0] if v.family == "french" else win_target(pos)
+        # the count that wins (meaningful where by_count is)
+        self.target: int = FRENCH_REQUIREMENT[0] if v.family == "french" else win_target(pos) or 0
         self.max_count = _MAX_COUNT.get(v.family, 0)
 
     # -- the amount
-    def amount(self, count):
+    def amount(self, count: int) -> Amount:
         """The amount when the final count is ``count`` (point contracts)."""
-        won = count >= self.target
+        target, value = self.target, self.contract.value
+        assert value is not None  # a point contract of Slovenian or French tarot
+        won = count >= target
         family = self.variant.family
         if family == "slovenian":
-            return (1 if won else -1) * (self.contract.value + self._slovenian_difference(count))
+            return (1 if won else -1) * (value + self._slovenian_difference(count))
         if family == "french":
-            return self._french(won, Fraction(abs(count - self.target), 2))
+            return self._french(won, Fraction(abs(count - target), 2))
         raise AssertionError(family)
 
-    def amount_won(self, won):
+    def amount_won(self, won: bool) -> Amount:
         """The amount when only the contract being made matters (``by_count`` is False)."""
         family, c = self.variant.family, self.contract
         sign = 1 if won else -1
-        if family == "slovenian":
+        if family == "slovenian" and c.value is not None:
             return sign * c.value
         if family == "koenigrufen":
             if c.id == "sechserdreier":
@@ -77,18 +84,18 @@ class Score:
             return self._french(won, Fraction(0))
         raise AssertionError(family)
 
-    def amounts(self, low, high):
+    def amounts(self, low: int, high: int) -> tuple[Amount, Amount]:
         """(lowest, highest) amount over the counts ``low`` .. ``high``."""
         seen = [self.amount(x) for x in [low, high] + [e for e in self.edges(low, high)]]
         return min(seen), max(seen)
 
-    def edges(self, low, high):
+    def edges(self, low: int, high: int) -> list[int]:
         """Counts ``e`` with ``low < e <= high`` where the amount changes (amount(e) != amount(e - 1))."""
         return [e for e in range(max(low, 0) + 1, min(high, self.max_count) + 1)
                 if self.amount(e) != self.amount(e - 1)]
 
     # -- the rules behind it
-    def _slovenian_difference(self, count):
+    def _slovenian_difference(self, count: int) -> int:
         counted = (count + 1) // 3  # SI-5.3: thirds rounded to the nearest whole point
         if self.contract.id == "solo_without" and not self.options["solo_brez_adds_difference"]:
             return 0  # Q-SI7
@@ -97,20 +104,20 @@ class Score:
             diff = diff - diff % 5 + (5 if diff % 5 >= 3 else 0)
         return diff
 
-    def _french(self, won, diff):
+    def _french(self, won: bool, diff: Fraction) -> Amount:
         rounding = self.options["halfpoint_rounding"]  # FR-8, Q-FR2
         if rounding == "up":
             diff = Fraction(-(-diff.numerator // diff.denominator))
         elif rounding == "down":
             diff = Fraction(diff.numerator // diff.denominator)
-        each = (1 if won else -1) * (25 + diff) * self.contract.value  # what each defender pays
+        each = (1 if won else -1) * (25 + diff) * (self.contract.value or 0)  # what each defender pays
         defenders = len(self.pos.parties[1])
         total = each * defenders
         if self.pos.partner is None:
             return total
         return total * 2 / 3 if self.options.get("five_player_split", "2:1") == "2:1" else total / 2
 
-    def _team_share(self):
+    def _team_share(self) -> int:
         """AT-8.2: a single player receives the unit from each of the others; in 2 vs 2 once."""
         declarers, defenders = self.pos.parties
         return len(defenders) if len(declarers) == 1 else 1

@@ -26,6 +26,8 @@ tests at the edges of the count the score reads, exact or between proven bounds.
 over all deals: undecided deals make a bracket (:class:`analysis.stats.Rate`).
 """
 
+from __future__ import annotations
+
 import json
 import math
 import os
@@ -33,18 +35,28 @@ import re
 import signal
 import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any, Callable, Union
 
 import numpy as np
 
 from solver import GOALS, get_variant
 from solver.goals import applies
+from solver.position import CardsText
+from solver.variants import Variant
 
-from .deal import AnalysisError, DealSpec, dealt_sizes
-from .evaluate import deal_rng, is_open, last_pass, run_chunk
+from .deal import AnalysisError, Constraint, Deal, DealSpec, dealt_sizes
+from .evaluate import Record, deal_rng, is_open, last_pass, run_chunk
 from .summary import Summary, canonical
-from .talon import HEURISTIC, POLICIES, Unavailable, setup
+from .talon import HEURISTIC, POLICIES, Setup, Unavailable, setup
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
+
+# A solver limit as a Task keeps it: a node count, or a time with its unit ('2s').
+Limit = Union[int, str, None]
 
 FORMAT = "tarokdd-simulate/2"
 DEFAULT_LIMIT = None  # no cap on a test's limit: the passes grow it until the budget is spent
@@ -57,12 +69,12 @@ YES_NO_GOALS = tuple(g for g in GOALS if g not in ("points", "tricks"))
 class SimulationInterrupted(KeyboardInterrupt):
     """Ctrl-C during a run: ``summary`` holds every chunk finished (and saved) before it."""
 
-    def __init__(self, summary):
+    def __init__(self, summary: Summary) -> None:
         super().__init__("interrupted")
         self.summary = summary
 
 
-def check_limit(limit):
+def check_limit(limit: object) -> Limit:
     """A solver limit: None, a positive node count, or text such as '2s', '500ms', '100000'."""
     if limit is None:
         return None
@@ -87,39 +99,41 @@ class Task:
     """Everything that decides a run's result except the number of deals and the seed."""
 
     spec: DealSpec
-    contracts: tuple
-    goals: tuple = ()
+    contracts: tuple[str, ...]
+    goals: tuple[str, ...] = ()
     settle: bool = True
-    limit: object = DEFAULT_LIMIT
+    limit: Limit = DEFAULT_LIMIT
     memory_mb: int = DEFAULT_MEMORY
     call: str = "auto"
     policy: str = HEURISTIC
-    options: tuple = ()
-    values: tuple = ()
-    announce: tuple = ()
+    options: tuple[tuple[str, Any], ...] = ()
+    values: tuple[tuple[str, int], ...] = ()
+    announce: tuple[str, ...] = ()
 
     @classmethod
-    def make(cls, spec, contracts=None, goals=(), settle=True, limit=DEFAULT_LIMIT, memory_mb=DEFAULT_MEMORY,
-             call="auto", policy=HEURISTIC, options=None, values=None, announce=()):
+    def make(cls, spec: DealSpec, contracts: str | Iterable[str] | None = None, goals: str | Iterable[str] = (),
+             settle: bool = True, limit: object = DEFAULT_LIMIT, memory_mb: int = DEFAULT_MEMORY,
+             call: str | None = "auto", policy: str = HEURISTIC, options: Mapping[str, Any] | None = None,
+             values: Mapping[str, int] | None = None, announce: Iterable[str] = ()) -> Task:
         """Check everything up front; problems raise :class:`AnalysisError` (a TarokError)."""
         v = get_variant(spec.variant)
         if contracts is None or contracts == "all":
             contracts = [c.id for c in v.contracts.values() if not c.each_for_himself]
         elif isinstance(contracts, str):
             contracts = [contracts]
-        ids = []
+        ids: list[str] = []
         for name in contracts or [v.default_contract]:
             cid = v.contract(name).id
             if cid not in ids:
                 ids.append(cid)
-        goals = [goals] if isinstance(goals, str) else list(goals or ())
-        for goal in goals:
+        asked = [goals] if isinstance(goals, str) else list(goals or ())
+        for goal in asked:
             if goal not in YES_NO_GOALS:
                 raise AnalysisError("%s goal %r; the yes/no goals are %s" % (
                     "a count, not a yes/no" if goal in GOALS else "unknown", goal, ", ".join(YES_NO_GOALS)))
-        goals = tuple(dict.fromkeys(g for g in goals if g != "win"))
+        yes_no = tuple(dict.fromkeys(g for g in asked if g != "win"))
         for cid in ids:
-            if v.contracts[cid].each_for_himself and not goals:
+            if v.contracts[cid].each_for_himself and not yes_no:
                 raise AnalysisError("%s is each for himself: there is no contract to make; ask for yes/no "
                                     "goals (--goal no-tricks, valat, pagat-ultimo …)" % v.contracts[cid].name)
         if policy not in POLICIES:
@@ -135,18 +149,18 @@ class Task:
             raise AnalysisError("the analysed hand holds no tarok: %s throws such a deal in and redeals it as a "
                                 "forced klop (SI-2.4), so it is never played; the option no_tarok_redeal=false "
                                 "analyses it anyway" % v.name)
-        task = cls(spec, tuple(ids), goals, bool(settle), check_limit(limit), memory_mb, call or "auto", policy,
+        task = cls(spec, tuple(ids), yes_no, bool(settle), check_limit(limit), memory_mb, call or "auto", policy,
                    tuple(sorted((options or {}).items())), tuple(sorted((values or {}).items())),
                    tuple(announce or ()))
         task._check_goals()
         return task
 
-    def _check_goals(self):
+    def _check_goals(self) -> None:
         """A goal that applies to none of the contracts is an error (checked on one deal)."""
         if not self.goals:
             return
         deal = self.spec.draw(deal_rng(0, 0))
-        reasons = {g: [] for g in self.goals}
+        reasons: dict[str, list[str]] = {g: [] for g in self.goals}
         for cid in self.contracts:
             try:
                 pos = self.setup(deal, cid).position
@@ -160,19 +174,22 @@ class Task:
             if len(found) == len(self.contracts):
                 raise AnalysisError("goal %s: %s" % (goal, found[0]))
 
-    def setup(self, deal, contract):
+    def setup(self, deal: Deal, contract: str) -> Setup:
+        """The contract at the start of play for ``deal``, as this task sets it up."""
         return setup(deal, contract, call=self.call, discards=self.spec.discards or None,
                      play_hand=self.spec.play_hand or None, options=dict(self.options), values=dict(self.values),
                      announce=self.announce, policy=self.policy)
 
-    def to_json(self):
+    def to_json(self) -> dict[str, Any]:
+        """The task as the results file's header records it."""
         return {"spec": self.spec.to_json(), "contracts": list(self.contracts), "goals": list(self.goals),
                 "settle": self.settle, "limit": self.limit, "memory_mb": self.memory_mb, "call": self.call,
                 "policy": self.policy, "options": dict(self.options), "values": dict(self.values),
                 "announce": list(self.announce)}
 
     @classmethod
-    def from_json(cls, data):
+    def from_json(cls, data: Mapping[str, Any]) -> Task:
+        """The task :meth:`to_json` wrote."""
         return cls.make(DealSpec.from_json(data["spec"]), data["contracts"], data.get("goals", ()),
                         data.get("settle", True), data.get("limit"), data.get("memory_mb", DEFAULT_MEMORY),
                         data.get("call", "auto"), data.get("policy", HEURISTIC), data.get("options") or None,
@@ -181,16 +198,17 @@ class Task:
 
 # ------------------------------------------------------------------ results files
 
-def make_header(task, deals, seed):
+def make_header(task: Task, deals: int, seed: int | Sequence[int]) -> Record:
+    """The first line of a results file: the task, the seed and the number of deals."""
     return {"type": "header", "format": FORMAT, "task": task.to_json(), "seed": str(seed), "deals": deals}
 
 
-def _same_run(a, b):
+def _same_run(a: Record, b: Record) -> list[str]:
     keys = ("format", "task", "seed", "deals")
     return [k for k in keys if canonical(a.get(k)) != canonical(b.get(k))]
 
 
-def read_results(path):
+def read_results(path: str | os.PathLike[str]) -> tuple[Record, list[Record], int]:
     """(header, chunk records, byte length of the good part) of a results file.  A torn last
     line (a write cut short) is ignored; anything else unreadable is an error."""
     try:
@@ -200,7 +218,9 @@ def read_results(path):
         raise AnalysisError("cannot read %s: no such file" % path) from None
     except OSError as exc:
         raise AnalysisError("cannot read %s: %s" % (path, exc.strerror or exc)) from None
-    header, records, good, at = None, [], 0, 0
+    header: Record | None = None
+    records: list[Record] = []
+    good = at = 0
     lines = raw.split(b"\n")
     for number, line in enumerate(lines, 1):
         end = at + len(line) + 1
@@ -237,7 +257,7 @@ def read_results(path):
     return header, records, good
 
 
-def _chunk_record(data):
+def _chunk_record(data: Record) -> bool:
     """Whether ``data`` is a chunk record as :func:`analysis.evaluate.run_chunk` writes it."""
     deals = data.get("deals")
     return isinstance(deals, list) and isinstance(data.get("timing", {}), dict) and all(
@@ -245,20 +265,20 @@ def _chunk_record(data):
         and isinstance(d.get("contracts"), dict) and isinstance(d.get("features"), dict) for d in deals)
 
 
-def load_results(path, confidence=0.95, method="auto"):
+def load_results(path: str | os.PathLike[str], confidence: float = 0.95, method: str = "auto") -> Summary:
     """The :class:`Summary` of a results file (complete or not)."""
     header, records, _ = read_results(path)
     return Summary(header, records, confidence, method)
 
 
 class _Store:
-    def __init__(self, path):
+    def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = path
-        self.handle = None
+        self.handle: IO[str] | None = None
 
-    def open(self, header, resume):
+    def open(self, header: Record, resume: bool) -> list[Record]:
         exists = os.path.exists(self.path) and os.path.getsize(self.path) > 0
-        records = []
+        records: list[Record] = []
         if exists and not resume:
             raise AnalysisError("%s already exists: use --resume to complete that run, or another file" % self.path)
         if exists:
@@ -274,7 +294,8 @@ class _Store:
             self.write(header)
         return records
 
-    def write(self, record):
+    def write(self, record: Record) -> None:
+        assert self.handle is not None  # opened
         self.handle.write(json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
         self.handle.flush()
         try:
@@ -282,19 +303,19 @@ class _Store:
         except OSError:
             pass
 
-    def close(self):
+    def close(self) -> None:
         if self.handle:
             self.handle.close()
 
 
 # ------------------------------------------------------------------ running
 
-def new_seed():
+def new_seed() -> int:
     """Fresh seed entropy (128 bits from the OS), as numpy's SeedSequence draws it."""
-    return np.random.SeedSequence().entropy
+    return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]  # (an int when drawn by numpy)
 
 
-def _seed(seed):
+def _seed(seed: object) -> int:
     if seed is None:
         return new_seed()
     if isinstance(seed, str) and seed.strip().isdigit():
@@ -304,7 +325,7 @@ def _seed(seed):
     return int(seed)
 
 
-def parse_budget(budget):
+def parse_budget(budget: float | str) -> float:
     """Seconds from a number or text such as '90s', '10m', '1h', '1.5h'."""
     if isinstance(budget, bool):
         raise AnalysisError("budget: give a time such as 10m, 90s or 1h")
@@ -320,8 +341,11 @@ def parse_budget(budget):
     return seconds
 
 
-def simulate(task, deals=100, seed=None, chunk_size=None, executor=None, jobs=None, output=None, resume=False,
-             progress=None, on_chunk=None, window=None, confidence=0.95, method="auto", budget=DEFAULT_BUDGET):
+def simulate(task: Task, deals: int = 100, seed: int | str | None = None, chunk_size: int | None = None,
+             executor: Executor | None = None, jobs: int | None = None, output: str | os.PathLike[str] | None = None,
+             resume: bool = False, progress: bool | None = None, on_chunk: Callable[[Summary], object] | None = None,
+             window: int | None = None, confidence: float = 0.95, method: str = "auto",
+             budget: float | str = DEFAULT_BUDGET) -> Summary:
     """Run ``task`` over ``deals`` random deals within ``budget`` (seconds or '10m'); returns a
     :class:`Summary`.
 
@@ -357,12 +381,12 @@ def simulate(task, deals=100, seed=None, chunk_size=None, executor=None, jobs=No
     return summary
 
 
-def _ignore_sigint():
+def _ignore_sigint() -> None:
     """Worker processes leave Ctrl-C to the parent, which stops them all at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _stop_pool(pool):
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """End a process pool now: cancel what waits, terminate the workers (finished chunks are kept)."""
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
     if terminate is not None:
@@ -381,19 +405,21 @@ class _Run:
     further as soon as its previous pass is back, lowest passes first, while the budget lasts.
     No round waits for its slowest deal, so every worker stays busy."""
 
-    def __init__(self, task, entropy, deals, summary, store, executor, jobs, chunk_size, window, budget):
+    def __init__(self, task: Task, entropy: int, deals: int, summary: Summary, store: _Store | None,
+                 executor: Executor | None, jobs: int | None, chunk_size: int | None, window: int | None,
+                 budget: float) -> None:
         self.task, self.entropy, self.deals, self.summary, self.store = task, entropy, deals, summary, store
         self.executor, self.chunk_size, self.budget = executor, chunk_size, budget
         self.inline = executor is None and jobs == 1
         self.workers = 1 if self.inline else (jobs or getattr(executor, "_max_workers", None) or os.cpu_count() or 1)
         self.window = window or max(4, 2 * self.workers)
         self.last = last_pass(task)
-        self.queue = []  # (pass, deal, record so far), kept sorted
+        self.queue: list[tuple[int, int, Record | None]] = []  # (pass, deal, record so far), kept sorted
         self.fresh = 0
         self.busy = 0.0
         self.capped = False  # a deal stayed open because the limit stops the passes
 
-    def push(self, record):
+    def push(self, record: Record) -> None:
         """Queue the deal's next pass if it is still open and passes remain."""
         if not any(is_open(c) for c in record["contracts"].values()):
             return
@@ -402,14 +428,14 @@ class _Run:
             return
         self.queue.append((record["pass"] + 1, record["deal"], record))
 
-    def take(self):
+    def take(self) -> list[tuple[int, int, Record | None]]:
         """The next chunk: the lowest passes first."""
         self.queue.sort(key=lambda item: item[:2])
         size = self.chunk_size or max(1, min(MAX_CHUNK, math.ceil(len(self.queue) / (4 * self.workers))))
         chunk, self.queue = self.queue[:size], self.queue[size:]
         return [(deal, pass_no, record) for pass_no, deal, record in chunk]
 
-    def run(self, progress, on_chunk):
+    def run(self, progress: bool | None, on_chunk: Callable[[Summary], object] | None) -> None:
         s = self.summary
         s.workers = self.workers
         started = time.perf_counter()
@@ -418,9 +444,9 @@ class _Run:
         for _, record in sorted(s.latest.items()):
             self.push(record)
         bar = _progress_bar(progress, s)
-        pool = None
-        stopped = None
-        pending = set()
+        pool: Executor | None = None
+        stopped: str | None = None
+        pending: set[Future[Record]] = set()
         try:
             while self.queue or pending:
                 while self.queue and len(pending) < (1 if self.inline else self.window):
@@ -449,7 +475,7 @@ class _Run:
                     self.finish(future.result(), bar, None, started)  # finished before the interrupt: keep it
             s.interrupted = True
             stopped = "interrupted"
-            if pool is not None and self.executor is None:
+            if isinstance(pool, ProcessPoolExecutor) and self.executor is None:
                 _stop_pool(pool)
                 pool = None
             raise SimulationInterrupted(s) from None
@@ -465,7 +491,8 @@ class _Run:
             s.budget = {"seconds": self.budget, "spent": round(wall, 3),
                         "stopped": stopped or ("limit" if self.capped else "decided")}
 
-    def finish(self, record, bar, on_chunk, started):
+    def finish(self, record: Record, bar: tqdm[Any] | None, on_chunk: Callable[[Summary], object] | None,
+               started: float) -> None:
         brought = self.summary.add(record)
         fresh = sum(1 for deal in brought if deal["pass"] == 0)
         self.fresh += fresh
@@ -481,7 +508,7 @@ class _Run:
             on_chunk(self.summary)
 
 
-def _progress_bar(progress, summary):
+def _progress_bar(progress: bool | None, summary: Summary) -> tqdm[Any] | None:
     if progress is None:
         progress = sys.stderr.isatty()
     if not progress:
@@ -491,8 +518,9 @@ def _progress_bar(progress, summary):
                 dynamic_ncols=True, desc="tarokdd", leave=False)
 
 
-def resume(path, executor=None, jobs=None, progress=None, on_chunk=None, confidence=0.95, method="auto",
-           budget=DEFAULT_BUDGET):
+def resume(path: str | os.PathLike[str], executor: Executor | None = None, jobs: int | None = None,
+           progress: bool | None = None, on_chunk: Callable[[Summary], object] | None = None,
+           confidence: float = 0.95, method: str = "auto", budget: float | str = DEFAULT_BUDGET) -> Summary:
     """Continue the run stored in ``path`` (its header holds the task, the seed and the deals)."""
     header, _, _ = read_results(path)
     task = Task.from_json(header["task"])
@@ -502,9 +530,13 @@ def resume(path, executor=None, jobs=None, progress=None, on_chunk=None, confide
 
 # ------------------------------------------------------------------ conveniences
 
-def analyse_hand(variant, hand=None, seat=0, contracts=None, goals=(), deals=100, seed=None, known=None,
-                 talon=None, discards=None, constraints=(), max_tries=None, settle=True, limit=DEFAULT_LIMIT,
-                 memory_mb=DEFAULT_MEMORY, call="auto", options=None, values=None, announce=(), **run):
+def analyse_hand(variant: str | Variant, hand: CardsText = None, seat: int = 0,
+                 contracts: str | Iterable[str] | None = None, goals: str | Iterable[str] = (), deals: int = 100,
+                 seed: int | str | None = None, known: Mapping[int, CardsText] | None = None,
+                 talon: CardsText = None, discards: CardsText = None, constraints: Iterable[str | Constraint] = (),
+                 max_tries: int | None = None, settle: bool = True, limit: object = DEFAULT_LIMIT,
+                 memory_mb: int = DEFAULT_MEMORY, call: str | None = "auto", options: Mapping[str, Any] | None = None,
+                 values: Mapping[str, int] | None = None, announce: Iterable[str] = (), **run: Any) -> Summary:
     """Build the :class:`DealSpec` and :class:`Task` and :func:`simulate` (keyword ``run``
     arguments: executor, jobs, output, resume, progress, chunk_size, on_chunk …)."""
     extra = {} if max_tries is None else {"max_tries": max_tries}
@@ -515,7 +547,8 @@ def analyse_hand(variant, hand=None, seat=0, contracts=None, goals=(), deals=100
     return simulate(task, deals, seed, **run)
 
 
-def bid(variant, hand, seat=0, deals=100, seed=None, contracts="all", **kwargs):
+def bid(variant: str | Variant, hand: CardsText, seat: int = 0, deals: int = 100, seed: int | str | None = None,
+        contracts: str | Iterable[str] | None = "all", **kwargs: Any) -> Summary:
     """The bidding table of a hand: every contract the variant lets a declarer play, with
     success rate, interval and expected settlement (:meth:`Summary.rows`, best first)."""
     return analyse_hand(variant, hand, seat, contracts, deals=deals, seed=seed, **kwargs)

@@ -7,37 +7,47 @@ count bands the solver proved.  Rates are over all deals dealt; undecided deals 
 bracket (:class:`analysis.stats.Rate`), never a rate over the decided ones.
 """
 
+from __future__ import annotations
+
 import json
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from solver import get_variant
-from solver.variants import POSITIVE
-
 from solver.goals import FRENCH_REQUIREMENT
+from solver.variants import POSITIVE, Variant
 
 from .deal import AnalysisError
 from .stats import Mean, Rate, parse_fraction
+
+if TYPE_CHECKING:
+    import pandas
+
+# A record of the results file, or a tally: JSON values.
+Record = dict[str, Any]
 
 FEATURES = ("trumps", "kings", "honours", "points")
 FEW_DEALS = 30  # fewer deals than this: reports and charts say so
 
 
-def canonical(data):
+def canonical(data: Any) -> Any:
+    """``data`` as JSON reads it back (tuples as lists, keys as text, sorted)."""
     return json.loads(json.dumps(data, sort_keys=True))
 
 
-def _empty_contract():
+def _empty_contract() -> Record:
     return {"deals": 0, "unavailable": {}, "answers": {}, "by_feature": {}, "not_applicable": {},
             "settlement": {"n": 0, "open": 0, "sum": Fraction(0), "squares": Fraction(0), "high_sum": Fraction(0),
                            "high_squares": Fraction(0), "missing": {}, "errors": {}},
             "counts": {}}
 
 
-def _outcome(value):
+def _outcome(value: bool | None) -> int:
     return 0 if value is True else 1 if value is False else 2
 
 
-def tally(records, contracts):
+def tally(records: Iterable[Record], contracts: Iterable[str]) -> dict[str, Record]:
     """Per contract: the counts of the deal ``records`` (see the module doc)."""
     out = {cid: _empty_contract() for cid in contracts}
     for record in records:
@@ -82,22 +92,24 @@ def tally(records, contracts):
 class Summary:
     """The merged result of a run (complete or not): rates, brackets, expected settlement."""
 
-    def __init__(self, header, records=(), confidence=0.95, method="auto"):
+    def __init__(self, header: Record, records: Iterable[Record] = (), confidence: float = 0.95,
+                 method: str = "auto") -> None:
         self.header = header
         self.confidence = confidence
         self.method = method
-        self.latest = {}  # deal index -> its latest record
-        self.timing = {"seconds": 0.0, "cpu_seconds": 0.0, "solves": 0, "nodes": 0, "solve_seconds": 0.0}
-        self.wall = None  # this session: (deals finished, seconds)
-        self.workers = None
+        self.latest: dict[int, Record] = {}  # deal index -> its latest record
+        self.timing: dict[str, float] = {"seconds": 0.0, "cpu_seconds": 0.0, "solves": 0, "nodes": 0,
+                                         "solve_seconds": 0.0}
+        self.wall: tuple[int, float, float] | None = None  # this session: (deals finished, seconds, busy seconds)
+        self.workers: int | None = None
         self.interrupted = False
-        self.budget = None  # this session: how the budget went (see simulate)
-        self.pids = set()  # the processes that evaluated the chunks added
-        self._tally = None
+        self.budget: dict[str, Any] | None = None  # this session: how the budget went (see simulate)
+        self.pids: set[int | None] = set()  # the processes that evaluated the chunks added
+        self._tally: dict[str, Record] | None = None
         for record in records:
             self.add(record)
 
-    def add(self, record):
+    def add(self, record: Record) -> list[Record]:
         """Merge a chunk record; returns the deal records it brought (new deals, later passes)."""
         fresh = []
         for deal in record["deals"]:
@@ -113,72 +125,77 @@ class Summary:
 
     # -- what the run is
     @property
-    def task(self):
-        return self.header["task"]
+    def task(self) -> Record:
+        """The run's task as the results file records it."""
+        task: Record = self.header["task"]
+        return task
 
     @property
-    def variant(self):
+    def variant(self) -> Variant:
         return get_variant(self.task["spec"]["variant"])
 
     @property
-    def contracts(self):
+    def contracts(self) -> list[str]:
         return list(self.task["contracts"])
 
     @property
-    def deals(self):
+    def deals(self) -> int:
+        """Deals with a record so far."""
         return len(self.latest)
 
     @property
-    def complete(self):
-        return self.deals == self.header["deals"]
+    def complete(self) -> bool:
+        """Whether every deal asked for has a record."""
+        return bool(self.deals == self.header["deals"])
 
     @property
-    def tally(self):
+    def tally(self) -> dict[str, Record]:
+        """Per contract: the counts of the latest records (see :func:`tally`)."""
         if self._tally is None:
             self._tally = tally([self.latest[i] for i in sorted(self.latest)], self.contracts)
         return self._tally
 
-    def name(self, contract):
+    def name(self, contract: str) -> str:
         """The contract's local name (trojka, Solodreier, garde …)."""
         return self.variant.contracts[self._contract(contract)[0]].name.split(" (")[0]
 
     # -- the numbers
-    def _contract(self, contract):
+    def _contract(self, contract: str) -> tuple[str, Record]:
         cid = self.variant.contract(contract).id
         if cid not in self.contracts:
             raise AnalysisError("%s was not part of this run (contracts: %s)" % (cid, ", ".join(self.contracts)))
         return cid, self.tally.get(cid) or _empty_contract()
 
-    def rate(self, contract, goal="win"):
+    def rate(self, contract: str, goal: str = "win") -> Rate:
         """:class:`Rate` of a yes/no goal (default: the contract is made) over all deals."""
         cid, ct = self._contract(contract)
         yes, no, undecided = ct["answers"].get(goal, [0, 0, 0])
         return Rate(yes, no, undecided, self.confidence, self.method)
 
-    def feature_rates(self, contract, feature="trumps", goal="win"):
+    def feature_rates(self, contract: str, feature: str = "trumps", goal: str = "win") -> dict[int, Rate]:
         """{feature value: Rate} over the analysed hand's feature as dealt."""
         if feature not in FEATURES:
             raise AnalysisError("feature %r: choose one of %s" % (feature, ", ".join(FEATURES)))
         cid, ct = self._contract(contract)
         cells = ct["by_feature"].get(goal, {}).get(feature, {})
-        return {int(x): Rate(*cells[x], confidence=self.confidence, method=self.method)
+        return {int(x): Rate(cells[x][0], cells[x][1], cells[x][2], self.confidence, self.method)
                 for x in sorted(cells, key=int)}
 
-    def expected(self, contract):
+    def expected(self, contract: str) -> Mean:
         """:class:`Mean` of the analysed seat's settlement: every settled deal, exact or (while
         its count is open) between its bounds."""
         cid, ct = self._contract(contract)
         s = ct["settlement"]
         return Mean(s["n"], s["sum"], s["squares"], self.confidence, s["high_sum"], s["high_squares"], s["open"])
 
-    def counts(self, contract):
+    def counts(self, contract: str) -> dict[tuple[int, ...], int]:
         """{(low, high): deals}: the count bands the solver proved (units of the count the
         contract is judged on; narrow enough for the score when settled)."""
         cid, ct = self._contract(contract)
         return {tuple(int(x) for x in k.split(":")): n for k, n in sorted(
             ct["counts"].items(), key=lambda kv: tuple(int(x) for x in kv[0].split(":")))}
 
-    def threshold(self, contract):
+    def threshold(self, contract: str) -> int | None:
         """The count the contract needs (units; French: points plus the bout bonus), or None."""
         c = self.variant.contract(contract)
         if c.kind != POSITIVE or self.variant.family == "danish":
@@ -187,11 +204,12 @@ class Summary:
             return FRENCH_REQUIREMENT[0]
         return 106 if dict(self.task.get("options") or {}).get("win_at_35_plus_card") else 107
 
-    def row(self, contract):
+    def row(self, contract: str) -> Record:
+        """The contract's line of the table as JSON values: success, goals, settlement."""
         cid, ct = self._contract(contract)
         c = self.variant.contracts[cid]
         s = ct["settlement"]
-        row = {"contract": cid, "name": c.name, "deals": ct["deals"], "unavailable": dict(ct["unavailable"])}
+        row: Record = {"contract": cid, "name": c.name, "deals": ct["deals"], "unavailable": dict(ct["unavailable"])}
         if not c.each_for_himself:
             row["success"] = self.rate(cid).to_json()
         row["goals"] = {g: self.rate(cid, g).to_json() for g in self.task["goals"] if g in ct["answers"]}
@@ -203,7 +221,7 @@ class Summary:
                                      errors=dict(s["errors"]))
         return row
 
-    def ranking(self):
+    def ranking(self) -> str:
         """'settlement' when every contract's expected settlement covers at least half of its
         deals (the table is then ranked by it), else 'success' (ranked by success rate)."""
         rows = [self.row(c) for c in self.contracts]
@@ -211,16 +229,16 @@ class Summary:
             "settlement" in r and 2 * r["settlement"]["n"] >= max(1, r["deals"]) for r in rows)
         return "settlement" if ok else "success"
 
-    def rows(self):
+    def rows(self) -> list[Record]:
         """One row per contract, best first: by expected settlement (the middle of its bracket)
         when it is known for at least half of every contract's deals, else by success rate."""
         rows = [self.row(c) for c in self.contracts]
         by_ev = self.ranking() == "settlement"
 
-        def middle(bracket):
+        def middle(bracket: list[float] | None) -> float | None:
             return None if not bracket else sum(bracket) / 2
 
-        def key(row):
+        def key(row: Record) -> tuple[Any, ...]:
             ev = middle((row.get("settlement") or {}).get("bracket"))
             rate = middle((row.get("success") or {}).get("bracket"))
             first = (ev is None, -(ev or 0)) if by_ev else (rate is None, -(rate or 0))
@@ -228,18 +246,18 @@ class Summary:
             return first + second + (self.contracts.index(row["contract"]),)
         return sorted(rows, key=key)
 
-    def passes(self):
+    def passes(self) -> dict[int, int]:
         """{pass: deals whose latest record is from it}."""
-        out = {}
+        out: dict[int, int] = {}
         for record in self.latest.values():
             out[record["pass"]] = out.get(record["pass"], 0) + 1
         return dict(sorted(out.items()))
 
-    def throughput(self):
+    def throughput(self) -> dict[str, Any]:
         """Deals per second per core (the workers' CPU time: true on a shared machine too) and,
         for this session, on the wall clock with how busy the workers were."""
         seconds = self.timing["cpu_seconds"] or self.timing["seconds"]
-        out = {"deals": self.deals, "core_seconds": round(seconds, 3),
+        out: dict[str, Any] = {"deals": self.deals, "core_seconds": round(seconds, 3),
                "deals_per_core_second": self.deals / seconds if seconds else None,
                "solves": self.timing["solves"], "nodes": self.timing["nodes"],
                "nodes_per_second": self.timing["nodes"] / self.timing["solve_seconds"]
@@ -251,11 +269,12 @@ class Summary:
                        busy=min(1.0, busy / (wall * (self.workers or 1))) if wall else None)
         return out
 
-    def result_json(self):
+    def result_json(self) -> Any:
         """The result alone (no timing): equal for equal task, seed and deals."""
         return canonical({"deals": self.deals, "records": [self.latest[i] for i in sorted(self.latest)]})
 
-    def to_json(self):
+    def to_json(self) -> Record:
+        """The run as JSON values (``simulate --json`` prints it; schema ``simulate.schema.json``)."""
         return {"format": self.header["format"], "variant": self.variant.id, "task": self.task,
                 "seed": self.header["seed"], "deals": self.deals, "deals_requested": self.header["deals"],
                 "complete": self.complete, "interrupted": self.interrupted,
@@ -264,11 +283,11 @@ class Summary:
                 "contracts": self.rows(), "throughput": self.throughput()}
 
     # -- text
-    def format(self, title="simulation"):
+    def format(self, title: str = "simulation") -> str:
         """The run as a text table: one row per contract (best first), goals below it."""
         from .report import format_summary
         return format_summary(self, title)
 
 
-def deals_text(n):
+def deals_text(n: int) -> str:
     return "%d deal%s" % (n, "" if n == 1 else "s")

@@ -38,7 +38,11 @@ has tens of thousands: those deals stay undecided unless one exchange is proven 
 goals and the settlement then follow the winning exchange (the heuristic's when none wins).
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from solver import IllegalDiscardError, Position, RedealError, TarokError, get_variant
 from solver.cards import TRUMP
@@ -46,7 +50,13 @@ from solver.deal import solorufer_piles
 from solver.discards import danish_skat, declaration_cards
 from solver.variants import EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED
 
+from solver.cards import Deck
+from solver.variants import Contract, Variant
+
 from .deal import AnalysisError
+
+if TYPE_CHECKING:
+    from .deal import Deal
 
 HEURISTIC = "heuristic"
 EXHAUSTIVE = "exhaustive"
@@ -57,7 +67,7 @@ MAX_EXCHANGES = 500  # exhaustive: exchanges tried per deal and contract before 
 class Unavailable(Exception):
     """This contract cannot be set up for this deal (``reason`` says why); it is counted, not an error."""
 
-    def __init__(self, reason):
+    def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
 
@@ -68,24 +78,24 @@ class Setup:
 
     position: Position
     contract: str
-    declarer: object
-    called_king: object = None
-    group: object = None  # index of the talon group taken
-    taken: list = field(default_factory=list)
-    discards: list = field(default_factory=list)
+    declarer: Optional[int]
+    called_king: Optional[str] = None
+    group: Optional[int] = None  # index of the talon group taken
+    taken: list[int] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)
     policy: str = HEURISTIC
 
 
-def _king(d, card):
+def _king(d: Deck, card: int) -> bool:
     return d.suit[card] < TRUMP and d.tokens[card].endswith("K")
 
 
-def call_king(variant, hand, choice="auto"):
+def call_king(variant: str | Variant, hand: Sequence[int], choice: str | None = "auto") -> int:
     """The called king (a card index) for a declarer holding ``hand`` (card indices as dealt)."""
     v = get_variant(variant)
     d = v.deck
     kings = [d.king(s) for s in range(4)]
-    if choice not in (None, "auto"):
+    if choice is not None and choice != "auto":
         from solver import parse_card
         card = parse_card(choice, d)
         if card not in kings:
@@ -101,32 +111,32 @@ def call_king(variant, hand, choice="auto"):
             raise Unavailable("the declarer holds all four kings: no king to call")
         others = kings
 
-    def key(king):
+    def key(king: int) -> tuple[int, int, int]:
         suit = d.suit[king]
         cards = [c for c in hand if d.suit[c] == suit]
         return (-sum(v.points[c] for c in cards), -len(cards), suit)
     return min(others, key=key)
 
 
-def groups(contract, talon):
+def groups(contract: Contract, talon: Sequence[int]) -> list[list[int]]:
     """The talon split into the contract's groups, in the order dealt."""
     size = contract.group
     return [list(talon[i:i + size]) for i in range(0, len(talon), size)]
 
 
-def choose_group(variant, contract, hand, talon):
+def choose_group(variant: str | Variant, contract: Contract, hand: Sequence[int], talon: Sequence[int]) -> int:
     """Index of the talon group :data:`HEURISTIC` takes."""
     v = get_variant(variant)
     d = v.deck
     options = groups(contract, talon)
 
-    def key(i):
+    def key(i: int) -> tuple[int, int, int]:
         g = options[i]
         return (-sum(1 for c in g if d.suit[c] == TRUMP), -sum(v.points[c] for c in g), i)
     return min(range(len(options)), key=key)
 
 
-def choose_discards(variant, contract, cards, n):
+def choose_discards(variant: str | Variant, contract: Contract, cards: Sequence[int], n: int) -> list[int] | None:
     """``n`` cards to discard from ``cards`` (hand + group), by :data:`HEURISTIC`; None if the
     simple rule does not apply (too few plain cards, or a restricted discard)."""
     v = get_variant(variant)
@@ -139,11 +149,11 @@ def choose_discards(variant, contract, cards, n):
         plain = [c for c in plain if c not in declared]
     if len(plain) < n:
         return None
-    by_suit = {}
+    by_suit: dict[int, list[int]] = {}
     for c in plain:
         by_suit.setdefault(d.suit[c], []).append(c)
     kings_held = {d.suit[c] for c in cards if _king(d, c)}
-    chosen = []
+    chosen: list[int] = []
     voidable = sorted((s for s in by_suit if s not in kings_held),
                       key=lambda s: (len(by_suit[s]), -sum(v.points[c] for c in by_suit[s]), s))
     for s in voidable:
@@ -155,11 +165,12 @@ def choose_discards(variant, contract, cards, n):
     return sorted(chosen)
 
 
-def lowest_legal_discards(variant, contract, cards, n):
+def lowest_legal_discards(variant: str | Variant, contract: Contract, cards: Sequence[int],
+                          n: int) -> list[int] | None:
     """The lowest legal discard of ``n`` cards (the fallback), or None."""
     v = get_variant(variant)
     d = v.deck
-    key = lambda c: (v.points[c], d.rank[c])
+    key: Callable[[int], tuple[int, int]] = lambda c: (v.points[c], d.rank[c])
     if v.family == "danish":
         skat = danish_skat(d, cards, n, key=key)
         return None if skat is None else sorted(skat)
@@ -175,12 +186,15 @@ def lowest_legal_discards(variant, contract, cards, n):
     return sorted(pool[:n]) if len(pool) >= n else None
 
 
-def _discard(v, contract, cards, n):
+def _discard(v: Variant, contract: Contract, cards: Sequence[int], n: int) -> list[int] | None:
     return choose_discards(v, contract, cards, n) or lowest_legal_discards(v, contract, cards, n)
 
 
-def setup(deal, contract, declarer=None, call="auto", discards=None, play_hand=None, options=None, values=None,
-          announce=(), policy=HEURISTIC, choice=None):
+def setup(deal: Deal, contract: str, declarer: int | None = None, call: str | None = "auto",
+          discards: Sequence[int] | None = None, play_hand: Sequence[int] | None = None,
+          options: Mapping[str, object] | None = None, values: Mapping[str, int] | None = None,
+          announce: Iterable[str] = (), policy: str = HEURISTIC,
+          choice: tuple[int, Sequence[int]] | None = None) -> Setup:
     """The :class:`Setup` of ``contract`` for ``deal`` with ``declarer`` (default: the deal's
     seat).  ``discards`` / ``play_hand`` fix the exchange (card indices).  ``announce``:
     announcements made by the declarer's side: by the declarer, a kralj ultimo by his partner
@@ -195,56 +209,58 @@ def setup(deal, contract, declarer=None, call="auto", discards=None, play_hand=N
     n = v.players
     hands = [list(h) for h in deal.hands]
     talon = list(deal.talon)
-    kw = {"variant": v.id, "contract": c.id}
+    kw: dict[str, Any] = {"variant": v.id, "contract": c.id}
     if options:
         kw["options"] = dict(options)
     if values:
         kw["values"] = dict(values)
-    out = Setup(None, c.id, None, policy=policy)
+    called: str | None = None
+    group: int | None = None
+    taken: list[int] = []
+    discarded: list[int] | None = []
     if c.each_for_himself:
         declarer = None
     else:
         declarer = deal.seat if declarer is None else declarer
-        kw["declarer"] = out.declarer = declarer
-    if c.called_king:
+        kw["declarer"] = declarer
+    if c.called_king and declarer is not None:
         king = call_king(v, hands[declarer], call)
-        kw["called_king"] = d.tokens[king]
-        out.called_king = d.tokens[king]
+        kw["called_king"] = called = d.tokens[king]
     fixed = discards is not None and len(discards) > 0
     if fixed and not (c.talon == EXCHANGE or c.talon == SKAT):
         raise Unavailable("the given discards are for a talon exchange; %s has none" % c.name)
-    if c.talon == EXCHANGE:
-        if fixed:
+    if c.talon == EXCHANGE and declarer is not None:
+        if fixed and discards is not None and play_hand is not None:
             taken = [x for x in talon if x in set(play_hand) | set(discards)]
             if len(discards) != c.group or len(taken) != c.group:
                 raise Unavailable("the given exchange (%d cards taken, %d discarded) is not a %s exchange of %d"
                                   % (len(taken), len(discards), c.name, c.group))
             hands[declarer] = sorted(play_hand)
-            out.taken, out.discards = taken, sorted(discards)
+            discarded = sorted(discards)
             rest = [x for x in talon if x not in taken]
         else:
             options_ = groups(c, talon)
-            out.group = choose_group(v, c, hands[declarer], talon) if choice is None else choice[0]
-            out.taken = options_[out.group]
-            cards = hands[declarer] + out.taken
-            out.discards = _discard(v, c, cards, c.group) if choice is None else sorted(choice[1])
-            if out.discards is None:
+            group = choose_group(v, c, hands[declarer], talon) if choice is None else choice[0]
+            taken = options_[group]
+            cards = hands[declarer] + taken
+            discarded = _discard(v, c, cards, c.group) if choice is None else sorted(choice[1])
+            if discarded is None:
                 raise Unavailable("no legal discard")
-            hands[declarer] = sorted(x for x in cards if x not in out.discards)
-            rest = [x for g, grp in enumerate(options_) if g != out.group for x in grp]
-        kw["declarer_pile"] = list(out.discards)
+            hands[declarer] = sorted(x for x in cards if x not in discarded)
+            rest = [x for g, grp in enumerate(options_) if g != group for x in grp]
+        kw["declarer_pile"] = list(discarded)
         kw["defence_pile"] = rest
     elif c.talon == SKAT:
         dealer = n - 1
-        if fixed:
+        if fixed and discards is not None and play_hand is not None:
             hands[dealer] = sorted(play_hand)
-            out.discards = sorted(discards)
+            discarded = sorted(discards)
         else:
-            out.discards = _discard(v, c, hands[dealer], v.talon_size)
-            if out.discards is None:
+            discarded = _discard(v, c, hands[dealer], v.talon_size)
+            if discarded is None:
                 raise Unavailable("no legal skat for the dealer")
-            hands[dealer] = sorted(x for x in hands[dealer] if x not in out.discards)
-        kw["skat"] = list(out.discards)
+            hands[dealer] = sorted(x for x in hands[dealer] if x not in discarded)
+        kw["skat"] = list(discarded)
     elif c.talon == TO_DEFENCE:
         kw["defence_pile"] = talon
     elif c.talon == TO_DECLARER:
@@ -255,7 +271,7 @@ def setup(deal, contract, declarer=None, call="auto", discards=None, play_hand=N
             kw["declarer_pile"] = half
     elif c.talon == UNUSED:
         kw["talon"] = talon
-    items = []
+    items: list[str] = []
     for name in announce or ():
         ann = v.announcements.get(name)
         if ann is None:
@@ -264,15 +280,16 @@ def setup(deal, contract, declarer=None, call="auto", discards=None, play_hand=N
             continue  # not in this contract, or not the declarer side's to announce (AT-7 Königfang)
         seat = declarer if declarer is not None else deal.seat
         if ann.by == "partner":  # SI-7 kralj ultimo: announced by the partner, if there is one
-            seat = next((s for s, h in enumerate(hands) if d.index[kw["called_king"]] in h), declarer)
-            if seat == declarer:
+            partner = next((s for s, h in enumerate(hands) if d.index[kw["called_king"]] in h), declarer)
+            if partner is None or partner == declarer:
                 continue
+            seat = partner
         items.append("%s@%d" % (name, seat))
     if items:
         kw["announcements"] = items
     kw["hands"] = hands
     try:
-        out.position = Position(**kw)
+        position = Position(**kw)
     except IllegalDiscardError as exc:
         raise Unavailable("illegal discard: %s" % exc) from None
     except RedealError as exc:  # SI-2.4: the deal is thrown in, only its forced klop is played
@@ -281,17 +298,19 @@ def setup(deal, contract, declarer=None, call="auto", discards=None, play_hand=N
         if c.called_king and "called king" in str(exc):
             raise Unavailable(str(exc)) from None
         raise
-    return out
+    return Setup(position, c.id, declarer, called, group, taken, discarded or [], policy)
 
 
-def exchanges(deal, contract, declarer=None, call="auto", options=None, values=None, announce=()):
+def exchanges(deal: Deal, contract: str, declarer: int | None = None, call: str | None = "auto",
+              options: Mapping[str, object] | None = None, values: Mapping[str, int] | None = None,
+              announce: Iterable[str] = ()) -> Iterator[Setup]:
     """Every legal exchange of an exchange contract as a :class:`Setup` (policy ``exhaustive``):
     the heuristic's first, then every group with every discard of the cards the rules may allow
     (kings and the trula / bouts never; each one checked by :class:`solver.Position`)."""
     from itertools import combinations
     v = deal.variant
     c = v.contract(contract)
-    kw = dict(declarer=declarer, call=call, options=options, values=values, announce=announce)
+    kw: dict[str, Any] = dict(declarer=declarer, call=call, options=options, values=values, announce=announce)
     first = setup(deal, c.id, **kw)
     if c.talon != EXCHANGE:
         yield first
