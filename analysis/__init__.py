@@ -24,7 +24,8 @@ _EXPORTS = {
     "DealSpec": "deal", "Deal": "deal", "Expression": "deal", "AnalysisError": "deal", "ConstraintError": "deal",
     "ImpossibleConstraints": "deal",
     "setup": "talon", "Setup": "talon", "Unavailable": "talon", "HEURISTIC": "talon",
-    "Task": "simulate", "Summary": "summary", "Score": "settle", "BatchDealer": "dealer", "simulate": "simulate", "analyse_hand": "simulate",
+    "Task": "simulate", "Summary": "summary", "Score": "settle", "BatchDealer": "dealer", "simulate": "simulate",
+    "analyse_hand": "simulate",
     "bid": "simulate", "resume": "simulate", "load_results": "simulate", "SimulationInterrupted": "simulate",
     "Rate": "stats", "Mean": "stats", "wilson": "stats", "clopper_pearson": "stats", "interval": "stats",
     "talon_odds": "odds", "sample_talon_odds": "odds", "TalonOdds": "odds",
@@ -33,21 +34,37 @@ _EXPORTS = {
 
 if TYPE_CHECKING:  # the names as type checkers and editors see them (imported lazily below)
     from .deal import (
-        AnalysisError as AnalysisError, ConstraintError as ConstraintError, Deal as Deal, DealSpec as DealSpec,
-        Expression as Expression, ImpossibleConstraints as ImpossibleConstraints)
+        AnalysisError as AnalysisError,
+        ConstraintError as ConstraintError,
+        Deal as Deal,
+        DealSpec as DealSpec,
+        Expression as Expression,
+        ImpossibleConstraints as ImpossibleConstraints,
+    )
     from .dealer import BatchDealer as BatchDealer
     from .odds import TalonOdds as TalonOdds, sample_talon_odds as sample_talon_odds, talon_odds as talon_odds
     from .plots import plot_bidding as plot_bidding, plot_feature as plot_feature, plot_points as plot_points
     from .settle import Score as Score
     from .simulate import (
-        SimulationInterrupted as SimulationInterrupted, Task as Task, analyse_hand as analyse_hand, bid as bid,
-        load_results as load_results, resume as resume, simulate as simulate)
+        SimulationInterrupted as SimulationInterrupted,
+        Task as Task,
+        analyse_hand as analyse_hand,
+        bid as bid,
+        load_results as load_results,
+        resume as resume,
+        simulate as simulate,
+    )
     from .stats import (
-        Mean as Mean, Rate as Rate, clopper_pearson as clopper_pearson, interval as interval, wilson as wilson)
+        Mean as Mean,
+        Rate as Rate,
+        clopper_pearson as clopper_pearson,
+        interval as interval,
+        wilson as wilson,
+    )
     from .summary import Summary as Summary
     from .talon import HEURISTIC as HEURISTIC, Setup as Setup, Unavailable as Unavailable, setup as setup
 
-__all__ = sorted(_EXPORTS)
+__all__ = list(_EXPORTS)
 
 
 def __getattr__(name: str) -> object:

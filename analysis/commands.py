@@ -212,8 +212,15 @@ def _print_summary(summary: Summary, args: argparse.Namespace, title: str) -> No
 
 
 def _run(args: argparse.Namespace, bid: bool) -> int:
-    from .simulate import (DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_MEMORY, SimulationInterrupted, Task,
-                           read_results, simulate)
+    from .simulate import (
+        DEFAULT_BUDGET,
+        DEFAULT_LIMIT,
+        DEFAULT_MEMORY,
+        SimulationInterrupted,
+        Task,
+        read_results,
+        simulate,
+    )
     _check_confidence(args.confidence)
     if args.resume and not args.output:
         raise CliError("--resume needs --output FILE (the run to complete)")

@@ -47,8 +47,17 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, Union
 
 import numpy as np
 
-from solver import (CardCountError, DuplicateCardError, HandSizeError, NotationError, SeatError, TarokError,
-                    get_variant, parse_card, parse_cards)
+from solver import (
+    CardCountError,
+    DuplicateCardError,
+    HandSizeError,
+    NotationError,
+    SeatError,
+    TarokError,
+    get_variant,
+    parse_card,
+    parse_cards,
+)
 from solver.cards import SUIT_LETTERS, TRUMP, Deck, format_hand
 from solver.position import CardsText
 from solver.variants import Variant
@@ -93,7 +102,7 @@ class Deal:
     order: its groups are consecutive).  ``seat`` is the analysed seat.  The methods are the
     functions of the constraint language."""
 
-    __slots__ = ("variant", "hands", "talon", "seat", "_sets")
+    __slots__ = ("_sets", "hands", "seat", "talon", "variant")
 
     def __init__(self, variant: str | Variant, hands: Iterable[Iterable[int]], talon: Iterable[int],
                  seat: int = 0) -> None:
@@ -215,7 +224,8 @@ _CARD_ARGS = {"has": 1, "holder": 0}
 _COMPARE = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.In: "in",
             ast.NotIn: "not in"}
 _BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"}
-_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+              "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
               "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
               "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
               "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}

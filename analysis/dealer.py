@@ -104,7 +104,7 @@ class Batch:
     talon as place ``talon``), ``counts`` (size, places, N_COLS) the features per place, and
     ``slots`` (size, unknown) the unknown cards in the order of the free places."""
 
-    __slots__ = ("dealer", "places", "counts", "slots", "size")
+    __slots__ = ("counts", "dealer", "places", "size", "slots")
 
     def __init__(self, dealer: BatchDealer, places: np.ndarray, counts: np.ndarray, slots: np.ndarray) -> None:
         self.dealer, self.places, self.counts, self.slots = dealer, places, counts, slots
@@ -224,7 +224,7 @@ class BatchDealer:
 class Num:
     """An exact number column: ``num / den`` (``num`` an int64 array or a Python int)."""
 
-    __slots__ = ("num", "den")
+    __slots__ = ("den", "num")
 
     def __init__(self, num: Any, den: int = 1) -> None:
         self.num, self.den = num, den

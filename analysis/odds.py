@@ -42,7 +42,7 @@ from solver.variants import Variant
 from .deal import AnalysisError, DealSpec, Expression, ImpossibleConstraints, _suit_index, describe, honour_cards
 from .stats import Rate
 
-__all__ = ["talon_odds", "sample_talon_odds", "TalonOdds", "Distribution", "hypergeometric", "subset_sum_counts"]
+__all__ = ["Distribution", "TalonOdds", "hypergeometric", "sample_talon_odds", "subset_sum_counts", "talon_odds"]
 
 ODDS_FEATURES = ("trumps", "kings", "honours", "points")
 # The sampled odds: {feature: {value: Rate}, "cards": {token: Rate}, "_n": samples}.
@@ -88,13 +88,15 @@ class TalonOdds:
 
     def to_json(self, sampled: Sampled | None = None) -> dict[str, Any]:
         v = get_variant(self.variant)
-        out: dict[str, Any] = {"variant": self.variant, "talon": v.talon_name, "size": self.size, "unknown_cards": self.unknown,
+        out: dict[str, Any] = {
+               "variant": self.variant, "talon": v.talon_name, "size": self.size, "unknown_cards": self.unknown,
                "known_in_talon": list(self.known_in_talon), "constraints_honoured": list(self.honoured),
                "constraints_ignored": list(self.ignored), "features": {}, "cards": {}}
         for name, dist in self.features.items():
             rows = []
             for x, p in sorted(dist.probs.items()):
-                row: dict[str, Any] = {"value": x if name != "points" else v.format_units(x), "units": x if name == "points" else None,
+                row: dict[str, Any] = {
+                       "value": x if name != "points" else v.format_units(x), "units": x if name == "points" else None,
                        "p": float(p), "exact": _text(p), "at_least": float(dist.at_least(x))}
                 if name != "points":
                     row.pop("units")
@@ -238,7 +240,8 @@ class _TalonView:
         return card in self._cards
 
 
-def _compositions(v: Variant, unknown: Sequence[int], free: int, fixed: Sequence[int], named: set[int]) -> dict[Composition, int]:
+def _compositions(v: Variant, unknown: Sequence[int], free: int, fixed: Sequence[int],
+                  named: set[int]) -> dict[Composition, int]:
     """{(suit counts, kings, honours, points, named cards in it): number of talons} over the
     ``free`` places filled from ``unknown`` (the ``fixed`` cards already in the talon)."""
     d = v.deck
@@ -255,7 +258,7 @@ def _compositions(v: Variant, unknown: Sequence[int], free: int, fixed: Sequence
         grown: dict[Composition, int] = {}
         for state, ways in states.items():
             taken = sum(state[0])
-            for k in range(0, min(n, free + len(fixed) - taken) + 1):
+            for k in range(min(n, free + len(fixed) - taken) + 1):
                 new = _freeze(_with(state, key, k))
                 grown[new] = grown.get(new, 0) + ways * math.comb(n, k)
         states = grown
@@ -346,7 +349,8 @@ def _named_cards(check: Expression) -> set[int]:
     return found
 
 
-def sample_talon_odds(spec: DealSpec, samples: int = 10000, seed: int = 0, confidence: float = 0.95, method: str = "auto") -> Sampled:
+def sample_talon_odds(spec: DealSpec, samples: int = 10000, seed: int = 0, confidence: float = 0.95,
+                      method: str = "auto") -> Sampled:
     """The same odds by dealing ``samples`` random deals (constraints apply): {feature: {value:
     Rate}}, ``cards``: {token: Rate}.  With no constraints the exact values lie inside these
     intervals about ``confidence`` of the time."""
@@ -362,7 +366,7 @@ def sample_talon_odds(spec: DealSpec, samples: int = 10000, seed: int = 0, confi
     counts: dict[str, dict[int, int]] = {name: {} for name in ODDS_FEATURES}
     interesting = [c for c in sorted(cats["kings"] | cats["honours"], key=lambda c: (d.suit[c], d.rank[c]))
                    if c in set(spec.unknown_cards()) | set(spec.talon)]
-    in_talon = {c: 0 for c in interesting}
+    in_talon = dict.fromkeys(interesting, 0)
     for deal in spec.deals(rng, samples):
         talon = set(deal.talon)
         for name in ("trumps", "kings", "honours"):

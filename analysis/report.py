@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def limit_text(limit: int | str | None) -> str:
-    return limit if isinstance(limit, str) else "{:,}".format(limit) + " nodes"
+    return limit if isinstance(limit, str) else f"{limit:,}" + " nodes"
 
 
 def _rate_cells(rate: Rate) -> list[str]:
@@ -52,8 +52,8 @@ def budget_lines(summary: Summary) -> list[str]:
 
 
 def _duration(seconds: float) -> str:
-    seconds = int(round(seconds))
-    return "%dm%02ds" % divmod(seconds, 60) if seconds >= 60 else "%ds" % seconds
+    whole = round(seconds)
+    return "%dm%02ds" % divmod(whole, 60) if whole >= 60 else "%ds" % whole
 
 
 def format_summary(summary: Summary, title: str) -> str:

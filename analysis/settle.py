@@ -86,7 +86,7 @@ class Score:
 
     def amounts(self, low: int, high: int) -> tuple[Amount, Amount]:
         """(lowest, highest) amount over the counts ``low`` .. ``high``."""
-        seen = [self.amount(x) for x in [low, high] + [e for e in self.edges(low, high)]]
+        seen = [self.amount(x) for x in [low, high, *self.edges(low, high)]]
         return min(seen), max(seen)
 
     def edges(self, low: int, high: int) -> list[int]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Optional, Union
+from typing import Any, Union
 
 # An exact value of a Mean: whole, or a Fraction (French half points, means of the settlement).
 Exact = Union[int, Fraction]
@@ -180,8 +180,8 @@ class Mean:
     total: Exact = Fraction(0)
     squares: Exact = Fraction(0)
     confidence: float = 0.95
-    high_total: Optional[Exact] = None
-    high_squares: Optional[Exact] = None
+    high_total: Exact | None = None
+    high_squares: Exact | None = None
     open: int = 0
 
     @property

@@ -10,7 +10,7 @@ bracket (:class:`analysis.stats.Rate`), never a rate over the decided ones.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,7 @@ from .deal import AnalysisError
 from .stats import Mean, Rate, parse_fraction
 
 if TYPE_CHECKING:
-    import pandas
+    pass
 
 # A record of the results file, or a tally: JSON values.
 Record = dict[str, Any]
@@ -168,7 +168,7 @@ class Summary:
 
     def rate(self, contract: str, goal: str = "win") -> Rate:
         """:class:`Rate` of a yes/no goal (default: the contract is made) over all deals."""
-        cid, ct = self._contract(contract)
+        _, ct = self._contract(contract)
         yes, no, undecided = ct["answers"].get(goal, [0, 0, 0])
         return Rate(yes, no, undecided, self.confidence, self.method)
 
@@ -176,7 +176,7 @@ class Summary:
         """{feature value: Rate} over the analysed hand's feature as dealt."""
         if feature not in FEATURES:
             raise AnalysisError("feature %r: choose one of %s" % (feature, ", ".join(FEATURES)))
-        cid, ct = self._contract(contract)
+        _cid, ct = self._contract(contract)
         cells = ct["by_feature"].get(goal, {}).get(feature, {})
         return {int(x): Rate(cells[x][0], cells[x][1], cells[x][2], self.confidence, self.method)
                 for x in sorted(cells, key=int)}
@@ -184,14 +184,14 @@ class Summary:
     def expected(self, contract: str) -> Mean:
         """:class:`Mean` of the analysed seat's settlement: every settled deal, exact or (while
         its count is open) between its bounds."""
-        cid, ct = self._contract(contract)
+        _cid, ct = self._contract(contract)
         s = ct["settlement"]
         return Mean(s["n"], s["sum"], s["squares"], self.confidence, s["high_sum"], s["high_squares"], s["open"])
 
     def counts(self, contract: str) -> dict[tuple[int, ...], int]:
         """{(low, high): deals}: the count bands the solver proved (units of the count the
         contract is judged on; narrow enough for the score when settled)."""
-        cid, ct = self._contract(contract)
+        _cid, ct = self._contract(contract)
         return {tuple(int(x) for x in k.split(":")): n for k, n in sorted(
             ct["counts"].items(), key=lambda kv: tuple(int(x) for x in kv[0].split(":")))}
 

@@ -42,16 +42,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable
 
 from solver import IllegalDiscardError, Position, RedealError, TarokError, get_variant
-from solver.cards import TRUMP
+from solver.cards import TRUMP, Deck
 from solver.deal import solorufer_piles
 from solver.discards import danish_skat, declaration_cards
-from solver.variants import EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED
-
-from solver.cards import Deck
-from solver.variants import Contract, Variant
+from solver.variants import EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED, Contract, Variant
 
 from .deal import AnalysisError
 
@@ -78,9 +75,9 @@ class Setup:
 
     position: Position
     contract: str
-    declarer: Optional[int]
-    called_king: Optional[str] = None
-    group: Optional[int] = None  # index of the talon group taken
+    declarer: int | None
+    called_king: str | None = None
+    group: int | None = None  # index of the talon group taken
     taken: list[int] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)
     policy: str = HEURISTIC
@@ -227,7 +224,7 @@ def setup(deal: Deal, contract: str, declarer: int | None = None, call: str | No
         king = call_king(v, hands[declarer], call)
         kw["called_king"] = called = d.tokens[king]
     fixed = discards is not None and len(discards) > 0
-    if fixed and not (c.talon == EXCHANGE or c.talon == SKAT):
+    if fixed and c.talon not in (EXCHANGE, SKAT):
         raise Unavailable("the given discards are for a talon exchange; %s has none" % c.name)
     if c.talon == EXCHANGE and declarer is not None:
         if fixed and discards is not None and play_hand is not None:

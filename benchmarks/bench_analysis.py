@@ -31,6 +31,7 @@ from fractions import Fraction
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import numpy as np  # noqa: E402
+from bench_solver import publish  # noqa: E402  (this folder is on the path when run as a script)
 
 from analysis import analyse_hand, bid  # noqa: E402
 from analysis.deal import DealSpec  # noqa: E402
@@ -38,7 +39,6 @@ from analysis.dealer import BatchDealer  # noqa: E402
 from analysis.evaluate import is_open  # noqa: E402
 from analysis.odds import hypergeometric  # noqa: E402
 from analysis.simulate import DEFAULT_BUDGET  # noqa: E402
-from bench_solver import publish  # noqa: E402  (this folder is on the path when run as a script)
 
 SOLO_THREE = "T21 T19 T17 T15 T13 T10 T8 T1 SK HK C7 D4"
 FRENCH_TOP = "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 EX SK HK DK CK S10 H10 D10"

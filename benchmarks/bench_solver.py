@@ -22,6 +22,7 @@ median seconds of the others.  Timings are measured here and now; nothing is a u
 
 import argparse
 import json
+import os
 import platform
 import random
 import resource
@@ -29,13 +30,11 @@ import statistics
 import sys
 import time
 
-import os
-
 from solver import Position
 from solver._core import Engine
 from solver.cards import format_hand
 from solver.deal import random_position
-from solver.search import Solver, side_seats, encode, goal_spec, solve_many
+from solver.search import Solver, encode, goal_spec, side_seats, solve_many
 from solver.variants import TO_DEFENCE, VARIANTS
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))

@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_solver import deal_set  # noqa: E402
+
 from solver.search import Solver  # noqa: E402
 from solver.variants import VARIANTS  # noqa: E402
 

@@ -20,7 +20,7 @@ def _endplay():
         from endplay.dds.solve import SolveMode
         from endplay.types import Deal, Denom, Player
     except ImportError as exc:
-        raise SystemExit("the DDS anchor needs endplay: pip install -e \".[bench]\" (%s)" % exc)
+        raise SystemExit("the DDS anchor needs endplay: pip install -e \".[bench]\" (%s)" % exc) from None
     return dds, solve_board, SolveMode, Deal, Denom, Player
 
 

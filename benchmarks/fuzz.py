@@ -14,7 +14,6 @@ first few escaping inputs in full.  Exit status 1 when anything escaped.
 import argparse
 import faulthandler
 import json
-import os
 import platform
 import random
 import sys
@@ -41,7 +40,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     rng = random.Random("fuzz-run-%s" % args.seed)
     kinds = [k for k in args.kinds for _ in range(WEIGHTS[k])]
-    escapes = {k: 0 for k in KINDS}
+    escapes = dict.fromkeys(KINDS, 0)
     examples = []
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as workdir:

@@ -20,30 +20,46 @@ _EXPORTS = {
     "parse_card": "cards", "parse_cards": "cards", "load_example": "bundled",
     "solve": "search", "solve_many": "search", "Solver": "search", "Result": "search",
     "SolveInterrupted": "search", "GoalError": "search", "GOALS": "goals",
-    **{name: "errors" for name in (
+    **dict.fromkeys((
         "TarokError", "NotationError", "UnknownCardError", "CardNotInDeckError", "DuplicateCardError",
         "CardCountError", "HandSizeError", "UnknownVariantError", "UnknownContractError", "SeatError",
         "IllegalDiscardError", "IllegalMoveError", "AnnouncementError", "OptionError", "ParameterError", "RedealError",
-        "ScoringError", "MissingValueError")},
+        "ScoringError", "MissingValueError"), "errors"),
 }
 
 if TYPE_CHECKING:  # the names as type checkers and editors see them (imported lazily below)
     from .bundled import load_example as load_example
     from .cards import parse_card as parse_card, parse_cards as parse_cards
     from .errors import (
-        AnnouncementError as AnnouncementError, CardCountError as CardCountError,
-        CardNotInDeckError as CardNotInDeckError, DuplicateCardError as DuplicateCardError,
-        HandSizeError as HandSizeError, IllegalDiscardError as IllegalDiscardError,
-        IllegalMoveError as IllegalMoveError, MissingValueError as MissingValueError,
-        NotationError as NotationError, OptionError as OptionError, ParameterError as ParameterError,
-        RedealError as RedealError, ScoringError as ScoringError, SeatError as SeatError, TarokError as TarokError,
-        UnknownCardError as UnknownCardError, UnknownContractError as UnknownContractError,
-        UnknownVariantError as UnknownVariantError)
+        AnnouncementError as AnnouncementError,
+        CardCountError as CardCountError,
+        CardNotInDeckError as CardNotInDeckError,
+        DuplicateCardError as DuplicateCardError,
+        HandSizeError as HandSizeError,
+        IllegalDiscardError as IllegalDiscardError,
+        IllegalMoveError as IllegalMoveError,
+        MissingValueError as MissingValueError,
+        NotationError as NotationError,
+        OptionError as OptionError,
+        ParameterError as ParameterError,
+        RedealError as RedealError,
+        ScoringError as ScoringError,
+        SeatError as SeatError,
+        TarokError as TarokError,
+        UnknownCardError as UnknownCardError,
+        UnknownContractError as UnknownContractError,
+        UnknownVariantError as UnknownVariantError,
+    )
     from .goals import GOALS as GOALS
     from .position import Position as Position, Trick as Trick
     from .search import (
-        GoalError as GoalError, Result as Result, SolveInterrupted as SolveInterrupted, Solver as Solver,
-        solve as solve, solve_many as solve_many)
+        GoalError as GoalError,
+        Result as Result,
+        SolveInterrupted as SolveInterrupted,
+        Solver as Solver,
+        solve as solve,
+        solve_many as solve_many,
+    )
     from .variants import VARIANTS as VARIANTS, get_variant as get_variant
 
 __all__ = list(_EXPORTS)

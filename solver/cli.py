@@ -28,19 +28,18 @@ import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Optional, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from . import __version__
 from .bundled import example_names, example_path
-from .text import count_of, shown, whole_number
 from .errors import IllegalMoveError, NotationError, ParameterError, SeatError, TarokError
 from .notation import position_kwargs_from_json, position_kwargs_from_line
 from .position import DEMAND, Position
+from .text import count_of, shown, whole_number
 from .variants import VARIANTS, Variant, get_variant
 
 if TYPE_CHECKING:
-    from .playthrough import GameAnalysis, Step
-    from .playthrough import Value as AnalysisValue
+    from .playthrough import GameAnalysis, Step, Value as AnalysisValue
     from .search import Progress, Result, Value
 
 PROG = "tarokdd"
@@ -59,8 +58,8 @@ class Command:
     name: str
     help: str
     run: Runner  # run(args) -> exit status
-    arguments: Optional[Callable[[argparse.ArgumentParser], None]] = None  # adds the subcommand's options
-    description: Optional[str] = None
+    arguments: Callable[[argparse.ArgumentParser], None] | None = None  # adds the subcommand's options
+    description: str | None = None
 
 
 COMMANDS: dict[str, Command] = {}
@@ -194,10 +193,8 @@ def _show_arguments(parser: argparse.ArgumentParser) -> None:
 def _show(args: argparse.Namespace) -> int:
     pos = read_position(args)
     _print_position(pos, args.format)
-    if args.format not in ("json", "line"):
-        if not pos.is_over:
-            print("seat %s to play in trick %d; legal: %s"
-                  % (pos.to_move, pos.trick_number, " ".join(pos.legal_moves)))
+    if args.format not in ("json", "line") and not pos.is_over:
+        print("seat %s to play in trick %d; legal: %s" % (pos.to_move, pos.trick_number, " ".join(pos.legal_moves)))
     return 0
 
 
@@ -657,7 +654,7 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
          "of the record.  Text for people, --json for machines.")
 def _solve(args: argparse.Namespace) -> int:
     from .playthrough import at_trick
-    from .search import Solver, SolveInterrupted
+    from .search import SolveInterrupted, Solver
     pos = read_position(args)
     if args.at_trick is not None:
         pos = at_trick(pos, args.at_trick)

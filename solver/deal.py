@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import TRUMP, format_hand
-from .errors import SeatError
 from .discards import danish_skat
+from .errors import SeatError
 from .position import Position
 from .variants import EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED, Contract, Variant, get_variant
 

@@ -86,7 +86,7 @@ def danish_skat(deck: Deck, hand: Sequence[int], size: int, tout: bool = False,
             deck, hand, size, tout, (), key)
     order: Callable[[int], Any] = key or (lambda x: x)
     kings = {deck.king(s) for s in range(4)}
-    plain = sorted((x for x in hand if x not in keep and (deck.suit[x] < TRUMP and x not in kings
+    plain = sorted((x for x in hand if x not in keep and ((deck.suit[x] < TRUMP and x not in kings)
                                                          or (tout and x == deck.special))), key=order)
     if len(plain) >= size:
         return plain[:size]

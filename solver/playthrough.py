@@ -23,15 +23,14 @@ reused from card to card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
 from . import goals as goal_defs
 from .errors import TarokError
 from .position import DEMAND, Position
-from .search import GoalError, Limit, Result, Solver, side_seats
-from .search import Value as Answer
+from .search import GoalError, Limit, Result, Solver, Value as Answer, side_seats
 
-__all__ = ["analyse_game", "at_trick", "AnalysisError", "GameAnalysis", "Step", "Value"]
+__all__ = ["AnalysisError", "GameAnalysis", "Step", "Value", "analyse_game", "at_trick"]
 
 COUNT_GOALS = ("points", "tricks")
 
@@ -71,9 +70,9 @@ class Step:
 
     index: int  # position of the token in the whole play record (0-based)
     trick: int
-    seat: Optional[int]  # None for a DEMAND (the holder's opponents' decision)
+    seat: int | None  # None for a DEMAND (the holder's opponents' decision)
     token: str
-    on_side: Optional[bool]  # whether seat belongs to the analysed side
+    on_side: bool | None  # whether seat belongs to the analysed side
     before: Answer
     played: Answer
     best: Answer = None
@@ -104,11 +103,11 @@ class GameAnalysis:
     side: tuple[int, ...]
     from_trick: int
     unit_name: str
-    start: Optional[Value] = None
-    end: Optional[Value] = None
+    start: Value | None = None
+    end: Value | None = None
     steps: list[Step] = field(default_factory=list)
     complete: bool = False
-    _format: Optional[Callable[[int], str]] = field(default=None, repr=False, compare=False)
+    _format: Callable[[int], str] | None = field(default=None, repr=False, compare=False)
     _searched: list[Value] = field(default_factory=list, repr=False, compare=False)
 
     @property

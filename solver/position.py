@@ -13,18 +13,50 @@ each-for-himself games (klop, Trischaken, Danish) party *i* is seat *i*.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Union
 
 from .cards import SUIT_LETTERS, TRUMP, format_hand, parse_card, parse_cards, sort_key
 from .discards import check_discards
-from .errors import (AnnouncementError, CardCountError, DuplicateCardError, HandSizeError,
-                     IllegalDiscardError, IllegalMoveError, NotationError, RedealError, SeatError, TarokError)
-from .notation import (decoded, position_kwargs_from_json, position_kwargs_from_line, position_summary,
-                       position_to_json, position_to_line)
+from .errors import (
+    AnnouncementError,
+    CardCountError,
+    DuplicateCardError,
+    HandSizeError,
+    IllegalDiscardError,
+    IllegalMoveError,
+    NotationError,
+    RedealError,
+    SeatError,
+    TarokError,
+)
+from .notation import (
+    decoded,
+    position_kwargs_from_json,
+    position_kwargs_from_line,
+    position_summary,
+    position_to_json,
+    position_to_line,
+)
 from .text import is_whole, shown, whole_number
-from .variants import (EACH, EXCHANGE, EXCUSE, NEGATIVE, NO_TRICKS, ONE_TRICK, POSITIVE,
-                       SKAT, SKUS, SOLORUFER, TO_DECLARER, TO_DEFENCE, TRUMP_22, UNUSED, VALAT,
-                       Variant, get_variant)
+from .variants import (
+    EACH,
+    EXCHANGE,
+    EXCUSE,
+    NEGATIVE,
+    NO_TRICKS,
+    ONE_TRICK,
+    POSITIVE,
+    SKAT,
+    SKUS,
+    SOLORUFER,
+    TO_DECLARER,
+    TO_DEFENCE,
+    TRUMP_22,
+    UNUSED,
+    VALAT,
+    Variant,
+    get_variant,
+)
 
 if TYPE_CHECKING:
     from .scoring import Settlement
@@ -43,7 +75,7 @@ class Trick(NamedTuple):
     leader: int
     cards: tuple[tuple[int, str], ...]
     winner: int
-    named: Optional[str]
+    named: str | None
 
 
 class PlayRules(NamedTuple):
@@ -566,7 +598,7 @@ class Position:
         """beat_highest_of_category (Q-X2): above every card of its own category already played."""
         d = self.deck
         cat = TRUMP if d.suit[card] == TRUMP else d.suit[card]
-        if cat != led and cat != TRUMP:
+        if cat not in (led, TRUMP):
             return False
         return all(d.rank[card] > d.rank[c] for _, c in self._trick if d.suit[c] == cat)
 

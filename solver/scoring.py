@@ -76,7 +76,7 @@ AT_BONUSES = ("pagat", "uhu", "pelikan", "quapil", "king_ultimo", "koenigfang", 
 # included); bonus values are the simple (silent) ones, doubled when announced (AT-7.2) and in solo
 # games (AT-8.5); 0 = the tariff does not score it.  "valat" may be a multiple of the game value
 # (("game", 4): 4 times the contract's value, not doubled again in solo games).
-AT_TARIFFS: dict[str, dict[str, Union[int, tuple[str, int]]]] = {
+AT_TARIFFS: dict[str, dict[str, int | tuple[str, int]]] = {
     # Oberösterreichische Tarockregeln – Königrufen, version 4/2023 (Tarif: "Spiele und Punkte",
     # "Ansagen/Prämien und Punkte"; Ansagen 1-2): Besserrufer = 1 + the bird, announced
     "ooe_2023": {
@@ -114,7 +114,7 @@ class Line:
     change of the Danish (pagat cup, king cup)."""
 
     item: str
-    party: Optional[int]
+    party: int | None
     label: str
     amount: Amount
     why: str
@@ -143,8 +143,8 @@ class Settlement:
     lines: tuple[Line, ...]
     zero_sum: bool
     unit: str
-    cups_before: Optional[Cups] = None
-    cups_after: Optional[Cups] = None
+    cups_before: Cups | None = None
+    cups_after: Cups | None = None
     notes: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict)
 
@@ -693,14 +693,14 @@ def _team_seats(pos: Position, party: int, unit: int) -> list[int]:
     seats = [0] * pos.players
     if len(win) == 1 or len(lose) == 1:
         for w in win:
-            for l in lose:
+            for loser in lose:
                 seats[w] += unit
-                seats[l] -= unit
+                seats[loser] -= unit
     else:
         for w in win:
             seats[w] += unit
-        for l in lose:
-            seats[l] -= unit
+        for loser in lose:
+            seats[loser] -= unit
     return seats
 
 

@@ -26,7 +26,7 @@ import time
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Union
 
 from . import goals as goal_defs
 from ._core import Engine
@@ -192,7 +192,7 @@ class GoalSpec:
     goal: str
     tables: dict[str, Any]
     compare: str
-    target: Optional[int]
+    target: int | None
     so_far: int
 
 

@@ -257,7 +257,8 @@ def _slovenian_contracts(players: int) -> dict[str, Contract]:
 
 def _koenigrufen_contracts() -> dict[str, Contract]:
     C = Contract
-    bonus: Callable[[str, str], Contract] = lambda n, a: C("rufer_" + a, "Rufer + " + n, POSITIVE, EXCHANGE, POINTS, None, 3, True,
+    bonus: Callable[[str, str], Contract] = lambda n, a: C(
+        "rufer_" + a, "Rufer + " + n, POSITIVE, EXCHANGE, POINTS, None, 3, True,
                           implied=(a,), aliases=(a + "rufer", "besserrufer_" + a))
     return _contracts(
         C("rufer", "Rufer", POSITIVE, EXCHANGE, POINTS, 2, 3, True),

@@ -432,7 +432,7 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
             spec = goal_spec(pos, goal, party)
             raw = encode(pos, seats, spec)
             want = value - spec.so_far
-            for flags in [{f: False} for f in FLAGS_OFF] + [{f: False for f in FLAGS_OFF}]:
+            for flags in [{f: False} for f in FLAGS_OFF] + [dict.fromkeys(FLAGS_OFF, False)]:
                 out = Engine(16).solve(raw, node_limit=node_limit, **flags)
                 lo, hi = out["lower"], out["upper"]
                 if not (lo <= want <= hi) or (not out["aborted"] and lo != hi):
@@ -508,7 +508,7 @@ def make_endgames(vid, seed, min_per_goal=None, count=None, fours=0, four_every=
     Returns a list of dicts: index, line (one-line form), seats, goals, tricks_left."""
     v = get_variant(vid)
     wanted = variant_goals(vid)
-    counts = {g: 0 for g in wanted}
+    counts = dict.fromkeys(wanted, 0)
     out = []
     i = 0
     while (count is not None and i < count) or (count is None and min(counts.values()) < min_per_goal):
@@ -541,7 +541,6 @@ def known_bug(pos):
     composed beggar whose declarer had already taken a trick) were fixed on 2026-11-30 and
     are ordinary regression tests now."""
     del pos
-    return None
 
 
 def make_special_endgames(vid, seed, count, skip_known=True):
@@ -645,7 +644,7 @@ def run_items(items, workers=None, stop_on_problem=True):
     worker that dies (a crash in the core) ends the run with one result naming the
     endgames that were being checked, each confirmed or not by a re-run in a subprocess."""
     import os
-    workers = workers or int(os.environ.get("TAROKDD_TEST_WORKERS", 0)) or min(2, os.cpu_count() or 1)
+    workers = workers or int(os.environ.get("TAROKDD_TEST_WORKERS", "0")) or min(2, os.cpu_count() or 1)
     if workers == 1 or len(items) < 8:
         for item in items:
             result = check_item(item)

@@ -337,7 +337,7 @@ def check_round_trip(pos):
     if Position.from_line(line).to_json() != data:
         raise AssertionError("to_line does not read back: %r" % line)
     str(pos)
-    pos.legal_moves
+    _ = pos.legal_moves
 
 
 # ------------------------------------------------------------------ the fuzzer
@@ -376,8 +376,8 @@ class Fuzzer:
         self.endgames = [random_endgame(vids[i % len(vids)], rng, rng.randrange(1, 4)) for i in range(bases)]
         self.bases += [p.to_json() for p in self.endgames]
         self.lines = [Position.from_json(b).to_line() for b in self.bases]
-        self.counts = {kind: 0 for kind in KINDS}
-        self.refused = {kind: 0 for kind in KINDS}
+        self.counts = dict.fromkeys(KINDS, 0)
+        self.refused = dict.fromkeys(KINDS, 0)
         self._files = 0
 
     def one(self, kind, rng):
@@ -433,7 +433,7 @@ class Fuzzer:
                 results = solve_many([pos, pos], goal, side, limit=limit, workers=workers, memory_mb=memory,
                                      **flags)
             for r in results:
-                if r.exact and r.value is None or r.bounds[0] > r.bounds[1]:
+                if (r.exact and r.value is None) or r.bounds[0] > r.bounds[1]:
                     raise AssertionError("inconsistent result %r" % (r,))
         return self._guard("api", desc, run)
 

@@ -27,8 +27,18 @@ import io
 from solver import Position, get_variant
 from solver.cards import format_hand, parse_cards
 
-__all__ = ["composed", "full", "play_all", "winner_of", "legal", "illegal_rule", "rest_of_deck", "run_cli", "cli_fails",
-           "Terminal"]
+__all__ = [
+    "Terminal",
+    "cli_fails",
+    "composed",
+    "full",
+    "illegal_rule",
+    "legal",
+    "play_all",
+    "rest_of_deck",
+    "run_cli",
+    "winner_of",
+]
 
 
 def rest_of_deck(variant, *groups):
@@ -148,7 +158,7 @@ def full(variant, contract=None, hands=None, declarer=0, declarer_pile=None, def
     seat that has none, SI-2.4).
     """
     from solver.cards import TRUMP
-    from solver.variants import (EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED)
+    from solver.variants import EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED
     v = get_variant(variant)
     c = v.contract(contract) if contract is not None else v.contract(v.default_contract)
     d = v.deck

@@ -10,6 +10,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 import pytest  # noqa: E402
+from helpers import run_cli as run  # noqa: E402
 from matplotlib.container import ErrorbarContainer  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
@@ -17,7 +18,6 @@ from analysis import plots  # noqa: E402
 from analysis.deal import DealSpec  # noqa: E402
 from analysis.simulate import Summary, Task, analyse_hand, bid  # noqa: E402
 from solver import cli  # noqa: E402
-from helpers import run_cli as run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MONSTER = "T22 T21 T20 T19 T18 T17 T1 SK HK DK CK C7"
@@ -37,7 +37,7 @@ def test_simulate_text_and_json(capsys):
     assert status == 0 and data["seed"] == "3" and data["deals"] == 6 and data["talon_policy"] == "heuristic"
     beggar = next(r for r in data["contracts"] if r["contract"] == "beggar")
     assert beggar["success"]["deals"] == 6 and beggar["success"]["rate"] == 0 and beggar["settlement"]["mean"] == -70
-    assert data["budget"]["stopped"] == "decided" and data["passes"] == {"0": 6} or data["passes"] == {0: 6}
+    assert (data["budget"]["stopped"] == "decided" and data["passes"] == {"0": 6}) or data["passes"] == {0: 6}
     assert data["throughput"]["deals_per_core_second"] > 0
     status, out, _ = run(capsys, "simulate", "slovenian4", "--hand", MONSTER, "-c", "one", "-n", 1, "-s", 1, "-j", 1,
                          "--limit", 2000, "--no-settlement", "--exhaustive-talon")
@@ -313,7 +313,7 @@ def test_ctrl_c_stops_every_worker_within_a_second(tmp_path):
         assert proc.poll() is None and len(_group(proc.pid)) == 3, proc.communicate()
         os.killpg(proc.pid, signal.SIGINT)
         start = time.time()
-        while len([p for p in _group(proc.pid) if p != proc.pid]) and time.time() - start < 10:
+        while [p for p in _group(proc.pid) if p != proc.pid] and time.time() - start < 10:
             time.sleep(0.01)
         workers_gone = time.time() - start
         out, err = proc.communicate(timeout=60)

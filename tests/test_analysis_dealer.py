@@ -57,7 +57,7 @@ def test_card_places_are_uniform():
     free = {0: 0, 1: 12, 2: 11, 3: 12, -1: 5}
     limit = scipy_stats.chi2.ppf(1 - 0.001 / len(unknown), 3)
     for card in unknown:
-        seen = {p: 0 for p in free}
+        seen = dict.fromkeys(free, 0)
         for d in deals:
             seen[d.holder(card)] += 1
         assert seen[0] == 0

@@ -13,13 +13,20 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from analysis.deal import (AnalysisError, ConstraintError, Deal, DealSpec, Expression, ImpossibleConstraints,
-                           dealt_sizes)
+from analysis.deal import AnalysisError, ConstraintError, Deal, DealSpec, Expression, ImpossibleConstraints, dealt_sizes
 from analysis.odds import hypergeometric, sample_talon_odds, subset_sum_counts, talon_odds
 from analysis.stats import Mean, Rate, clopper_pearson, interval, wilson, z_value
 from analysis.talon import Unavailable, call_king, choose_discards, choose_group, groups, setup
-from solver import (CardCountError, DuplicateCardError, HandSizeError, Position, SeatError, TarokError, VARIANTS,
-                    get_variant)
+from solver import (
+    VARIANTS,
+    CardCountError,
+    DuplicateCardError,
+    HandSizeError,
+    Position,
+    SeatError,
+    TarokError,
+    get_variant,
+)
 
 MONSTER = "T22 T21 T20 T19 T18 T17 T1 SK HK DK CK C7"  # Slovenian: 7 trumps, 4 kings
 STRICT = 0.999  # confidence of the intervals the statistical checks use

@@ -43,7 +43,7 @@ def test_amount_is_the_settlements_game_line(variant, contract):
                 pos = type(pos).from_json(dict(pos.to_json(), options=dict(options)))
             values = None
             if variant == "koenigrufen":  # every bonus valued (the seed gives none, Q-AT1)
-                values = dict({b: 1 for b in AT_BONUSES}, **({} if contract == "sechserdreier" else {contract: 5}))
+                values = dict(dict.fromkeys(AT_BONUSES, 1), **({} if contract == "sechserdreier" else {contract: 5}))
             score = Score(pos, values)
             while not pos.is_over:
                 pos.play(rng.choice(pos.legal_moves))
@@ -51,7 +51,7 @@ def test_amount_is_the_settlements_game_line(variant, contract):
             line = _game_line(s)
             if line.item == "valat" and pos.contract.kind == "positive":
                 continue  # a silent valat replaces the game: a bonus, not the contract's amount
-            want = line.seats[pos.declarer] if variant != "slovenian3" and variant != "slovenian4" else line.amount
+            want = line.seats[pos.declarer] if variant not in ("slovenian3", "slovenian4") else line.amount
             got = score.amount(_count(pos)) if score.by_count else score.amount_won(pos.tricks and _won(pos))
             assert got == want, (variant, contract, options, _count(pos), got, want, line.why)
             checked += 1

@@ -17,8 +17,17 @@ import pytest
 from analysis.deal import AnalysisError, Deal, DealSpec, ImpossibleConstraints
 from analysis.evaluate import deal_rng, run_chunk
 from analysis.settle import Score
-from analysis.simulate import (SimulationInterrupted, Summary, Task, analyse_hand, bid, load_results, read_results,
-                               resume, simulate)
+from analysis.simulate import (
+    SimulationInterrupted,
+    Summary,
+    Task,
+    analyse_hand,
+    bid,
+    load_results,
+    read_results,
+    resume,
+    simulate,
+)
 from analysis.stats import z_value
 from analysis.talon import Unavailable, setup
 from solver import Solver, get_variant, solve

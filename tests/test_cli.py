@@ -7,10 +7,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import (
+    cli_fails as fails,  # noqa: E402
+    run_cli as run,
+)
 
 from solver import Position, cli
 from solver.deal import random_position
-from helpers import cli_fails as fails, run_cli as run  # noqa: E402
 
 EXAMPLES = Path(cli.__file__).resolve().parent / "examples"
 SLOVENIAN = EXAMPLES / "slovenian4_three.json"

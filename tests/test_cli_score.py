@@ -1,10 +1,10 @@
 """tarokdd score: the settlement of a bundled finished game, text and JSON, and its errors."""
 
 import json
-
 from pathlib import Path
 
 from helpers import run_cli as run
+
 from solver import load_example
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "solver" / "examples"

@@ -14,12 +14,16 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import (
+    Terminal,  # noqa: E402
+    cli_fails as fails,
+    run_cli as run,
+)
 
 from solver import Position, cli, load_example, search, solve
 from solver.cli import main
 from solver.goals import GOALS
 from solver.playthrough import at_trick
-from helpers import Terminal, cli_fails as fails, run_cli as run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "solver" / "examples"

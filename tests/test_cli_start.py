@@ -17,8 +17,11 @@ sys.path.insert(0, os.path.dirname(__file__))
 from helpers import Terminal, run_cli  # noqa: E402
 
 import solver  # noqa: E402
-from solver import cli, search  # noqa: E402
-from solver import __main__ as entry  # noqa: E402
+from solver import (  # noqa: E402
+    __main__ as entry,  # noqa: E402
+    cli,
+    search,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,7 +65,6 @@ def test_ctrl_c_while_the_program_loads_is_quiet(monkeypatch):
         def find_spec(name, path=None, target=None):
             if name == "solver.cli":
                 raise KeyboardInterrupt
-            return None
 
     monkeypatch.delitem(sys.modules, "solver.cli")
     monkeypatch.setattr(sys, "meta_path", [Interrupt()] + sys.meta_path)

@@ -31,6 +31,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 
 from endgames import announcer, compose, random_options, special_endgame  # noqa: E402
+
 from solver import get_variant  # noqa: E402
 from solver._core import Engine  # noqa: E402
 from solver.deal import random_position  # noqa: E402

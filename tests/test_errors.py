@@ -6,9 +6,22 @@ import pytest
 
 from solver import Position
 from solver.deal import random_position
-from solver.errors import (AnnouncementError, CardCountError, CardNotInDeckError, DuplicateCardError,
-                           HandSizeError, IllegalDiscardError, IllegalMoveError, NotationError, OptionError,
-                           SeatError, TarokError, UnknownCardError, UnknownContractError, UnknownVariantError)
+from solver.errors import (
+    AnnouncementError,
+    CardCountError,
+    CardNotInDeckError,
+    DuplicateCardError,
+    HandSizeError,
+    IllegalDiscardError,
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+    SeatError,
+    TarokError,
+    UnknownCardError,
+    UnknownContractError,
+    UnknownVariantError,
+)
 from solver.variants import get_variant
 
 BASE = random_position("slovenian4", "three", seed=3).to_json()

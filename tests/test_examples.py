@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from solver import Position, VARIANTS, cli
+from solver import VARIANTS, Position, cli
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "solver" / "examples"

@@ -10,8 +10,7 @@ from helpers import composed, full, illegal_rule, legal, play_all, winner_of  # 
 
 from solver import get_variant  # noqa: E402
 from solver.cards import parse_card  # noqa: E402
-from solver.errors import (AnnouncementError, IllegalDiscardError, IllegalMoveError,  # noqa: E402
-                           SeatError)
+from solver.errors import AnnouncementError, IllegalDiscardError, IllegalMoveError, SeatError  # noqa: E402
 
 KR = "koenigrufen"
 

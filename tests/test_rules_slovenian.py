@@ -13,8 +13,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from helpers import composed, full, illegal_rule, legal, play_all, winner_of  # noqa: E402
 
 from solver import Position, get_variant  # noqa: E402
-from solver.errors import (CardCountError, IllegalDiscardError, IllegalMoveError,  # noqa: E402
-                           UnknownContractError)
+from solver.errors import CardCountError, IllegalDiscardError, IllegalMoveError, UnknownContractError  # noqa: E402
 
 SL4 = "slovenian4"
 SL3 = "slovenian3"
@@ -57,8 +56,8 @@ def test_SI_1_3_black_pips_ten_high_seven_low():
 
 
 def test_SI_1_3_red_pip_1_is_a_real_card_but_black_1_is_not():
-    from solver.errors import CardNotInDeckError
     from solver.cards import parse_card
+    from solver.errors import CardNotInDeckError
     d = get_variant(SL4).deck
     assert d.tokens[parse_card("H1", d)] == "H1"
     with pytest.raises(CardNotInDeckError):

@@ -15,8 +15,12 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import composed, full, rest_of_deck  # noqa: E402
 
-from solver import Position, get_variant, load_example  # noqa: E402
-from solver import goals  # noqa: E402
+from solver import (  # noqa: E402
+    Position,
+    get_variant,
+    goals,  # noqa: E402
+    load_example,
+)
 from solver.errors import MissingValueError, OptionError, ScoringError, TarokError  # noqa: E402
 from solver.scoring import AT_TARIFFS, Cups, Settlement, at_value  # noqa: E402
 from solver.text import count_of  # noqa: E402

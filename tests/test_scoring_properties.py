@@ -150,7 +150,7 @@ def test_json_and_text_of_random_settlements():
 def test_solver_and_settlement_agree_on_the_game(variant, contract):
     """The solver's 'win' goal and the settlement's game item read the same definition."""
     rng = random.Random(5)
-    for seed in range(6):
+    for _ in range(6):
         pos = random_position(variant, contract, rng=rng, values=AT_VALUES if variant == "koenigrufen" else None)
         while pos.trick_number < pos.n_tricks - 2:
             pos.play(rng.choice(pos.legal_moves))

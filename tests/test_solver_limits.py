@@ -16,8 +16,8 @@ import random
 import pytest
 
 from solver.deal import random_position
-from solver.goals import applies
 from solver.errors import ParameterError
+from solver.goals import applies
 from solver.search import Solver, goal_spec, parse_limit
 from solver.variants import VARIANTS
 

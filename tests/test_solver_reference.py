@@ -47,9 +47,21 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 
 import reference  # noqa: E402
-from endgames import (VARIANT_IDS, goals_for, make_big_endgames, make_endgames,  # noqa: E402
-                      make_special_endgames, random_endgame, random_move, random_side, reference_values,
-                      run_items, special_endgame, variant_goals)
+from endgames import (  # noqa: E402
+    VARIANT_IDS,
+    goals_for,
+    make_big_endgames,
+    make_endgames,
+    make_special_endgames,
+    random_endgame,
+    random_move,
+    random_side,
+    reference_values,
+    run_items,
+    special_endgame,
+    variant_goals,
+)
+
 from solver import Position, get_variant  # noqa: E402
 from solver._core import Engine  # noqa: E402
 from solver.goals import FRENCH_REQUIREMENT, bouts  # noqa: E402

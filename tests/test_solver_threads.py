@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from solver.deal import random_position
 from solver._core import Engine
+from solver.deal import random_position
 from solver.search import Solver, encode, goal_spec, side_seats, solve
 from solver.variants import VARIANTS
 

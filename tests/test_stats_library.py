@@ -16,7 +16,6 @@ from scipy import stats as scipy_stats
 from analysis.odds import hypergeometric, talon_odds
 from analysis.stats import clopper_pearson, interval, wilson, z_value
 
-
 # ------------------------------------------------------ the code the library replaced
 
 def _old_norm_ppf(p):
