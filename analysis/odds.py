@@ -32,7 +32,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver import get_variant
 from solver.cards import TRUMP
@@ -41,6 +41,9 @@ from solver.variants import Variant
 
 from .deal import AnalysisError, DealSpec, Expression, ImpossibleConstraints, _suit_index, describe, honour_cards
 from .stats import Rate
+
+if TYPE_CHECKING:
+    import pandas
 
 __all__ = ["Distribution", "TalonOdds", "hypergeometric", "sample_talon_odds", "subset_sum_counts", "talon_odds"]
 
@@ -110,6 +113,15 @@ class TalonOdds:
             if sampled and "cards" in sampled:
                 out["cards"][tok]["sampled"] = sampled["cards"][tok].to_json()
         return out
+
+    def to_dataframe(self) -> pandas.DataFrame:
+        """The exact distributions as a DataFrame, one row per feature and value: ``feature``
+        (trumps, kings, honours, points), ``value`` (a count; for points the variant's units),
+        ``p`` and ``at_least`` (floats of the exact fractions).  Needs pandas."""
+        from solver.tables import data_frame
+        rows = [{"feature": name, "value": x, "p": float(p), "at_least": float(dist.at_least(x))}
+                for name, dist in self.features.items() for x, p in sorted(dist.probs.items())]
+        return data_frame(rows, ("feature", "value", "p", "at_least"))
 
     def format(self, sampled: Sampled | None = None) -> str:
         v = get_variant(self.variant)

@@ -22,13 +22,16 @@ from .deal import AnalysisError
 from .stats import Mean, Rate, parse_fraction
 
 if TYPE_CHECKING:
-    pass
+    import pandas
 
 # A record of the results file, or a tally: JSON values.
 Record = dict[str, Any]
 
 FEATURES = ("trumps", "kings", "honours", "points")
 FEW_DEALS = 30  # fewer deals than this: reports and charts say so
+_SUMMARY_COLUMNS = ("contract", "name", "deals", "unavailable", "yes", "no", "undecided", "rate", "rate_low", "rate_high",
+                    "ci_low", "ci_high", "expected", "expected_low", "expected_high", "expected_ci_low",
+                    "expected_ci_high", "settled", "open")
 
 
 def canonical(data: Any) -> Any:
@@ -268,6 +271,56 @@ class Summary:
                        deals_per_second=deals / wall if wall else None,
                        busy=min(1.0, busy / (wall * (self.workers or 1))) if wall else None)
         return out
+
+    def to_dataframe(self) -> pandas.DataFrame:
+        """The table as a DataFrame, one row per contract (best first, as :meth:`rows`), indexed
+        by contract id: ``name``, ``deals``, ``unavailable``; the success counts (``yes``, ``no``,
+        ``undecided``), ``rate`` (None while deals are undecided), the bracket ``rate_low`` ..
+        ``rate_high`` and the interval ``ci_low`` .. ``ci_high``; the expected settlement
+        ``expected`` (None while open), its bracket ``expected_low`` .. ``expected_high``, interval
+        ``expected_ci_low`` .. ``expected_ci_high`` and the deals it covers (``settled``,
+        ``open``).  Needs pandas."""
+        from solver.tables import data_frame
+        rows = []
+        for row in self.rows():
+            success, ev = row.get("success") or {}, row.get("settlement") or {}
+            rate_bracket, ev_bracket = success.get("bracket") or (None, None), ev.get("bracket") or (None, None)
+            rows.append({
+                "contract": row["contract"], "name": row["name"], "deals": row["deals"],
+                "unavailable": sum(row["unavailable"].values()),
+                "yes": success.get("yes"), "no": success.get("no"), "undecided": success.get("undecided"),
+                "rate": success.get("rate"), "rate_low": rate_bracket[0], "rate_high": rate_bracket[1],
+                "ci_low": success.get("low"), "ci_high": success.get("high"),
+                "expected": ev.get("mean"), "expected_low": ev_bracket[0], "expected_high": ev_bracket[1],
+                "expected_ci_low": ev.get("low"), "expected_ci_high": ev.get("high"),
+                "settled": ev.get("n"), "open": ev.get("open")})
+        return data_frame(rows, _SUMMARY_COLUMNS, index="contract")
+
+    def deals_dataframe(self) -> pandas.DataFrame:
+        """Every deal and contract as a DataFrame row (the latest pass of each deal): ``deal``,
+        ``contract``, ``pass``, the analysed hand's features as dealt (``trumps``, ``kings``,
+        ``honours``, ``points``), ``win`` (True, False or None while undecided), the count's
+        proven bounds ``count_low`` .. ``count_high`` (units of the count the contract is judged
+        on), the settlement's bounds ``settle_low`` .. ``settle_high``, one column per yes/no goal
+        asked, and ``unavailable`` (why the contract could not be played from the deal).  Needs
+        pandas."""
+        from solver.tables import data_frame
+        goals = list(self.task["goals"])
+        rows = []
+        for index in sorted(self.latest):
+            record = self.latest[index]
+            for cid, ct in record["contracts"].items():
+                count, settle = ct.get("count") or (None, None), ct.get("settle") or (None, None)
+                row = {"deal": index, "contract": cid, "pass": record["pass"], **record["features"],
+                       "win": ct.get("win"), "count_low": count[0], "count_high": count[1],
+                       "settle_low": None if settle[0] is None else float(parse_fraction(settle[0])),
+                       "settle_high": None if settle[1] is None else float(parse_fraction(settle[1])),
+                       "unavailable": ct.get("unavailable")}
+                row.update({goal: ct.get("goals", {}).get(goal) for goal in goals})
+                rows.append(row)
+        columns = ["deal", "contract", "pass", *FEATURES, "win", "count_low", "count_high", "settle_low", "settle_high",
+                   *goals, "unavailable"]
+        return data_frame(rows, columns)
 
     def result_json(self) -> Any:
         """The result alone (no timing): equal for equal task, seed and deals."""

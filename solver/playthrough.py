@@ -23,12 +23,15 @@ reused from card to card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import goals as goal_defs
 from .errors import TarokError
 from .position import DEMAND, Position
 from .search import GoalError, Limit, Result, Solver, Value as Answer, side_seats
+
+if TYPE_CHECKING:
+    import pandas
 
 __all__ = ["AnalysisError", "GameAnalysis", "Step", "Value", "analyse_game", "at_trick"]
 
@@ -161,6 +164,19 @@ class GameAnalysis:
                 "side": list(self.side), "from_trick": self.from_trick, "complete": self.complete,
                 "start": value(self.start), "end": value(self.end), "steps": steps,
                 "mistakes": len(self.mistakes), "nodes": self.nodes, "seconds": round(self.seconds, 6)}
+
+    def to_dataframe(self) -> pandas.DataFrame:
+        """The steps as a DataFrame, one row per card (or Danish demand) in the order played:
+        ``trick``, ``seat``, ``card``, ``on_side``, the values ``before`` and ``played`` and the
+        ``best`` the seat had (the goal's units, or bools), ``best_cards``, ``mistake``, ``loss``,
+        ``exact`` and ``note``; indexed by the token's place in the play record.  Needs pandas."""
+        from .tables import data_frame
+        columns = ("index", "trick", "seat", "card", "on_side", "before", "played", "best", "best_cards", "mistake",
+                   "loss", "exact", "note")
+        rows = [{"index": s.index, "trick": s.trick, "seat": s.seat, "card": s.token, "on_side": s.on_side,
+                 "before": s.before, "played": s.played, "best": s.best, "best_cards": " ".join(s.best_cards),
+                 "mistake": s.mistake, "loss": s.loss, "exact": s.exact, "note": s.note} for s in self.steps]
+        return data_frame(rows, columns, index="index")
 
     def loss_display(self, step: Step) -> str:
         """How much a mistake lost, as text: '5 1/3', '1', or 'yes -> no' for a yes/no goal."""

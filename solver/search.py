@@ -37,6 +37,8 @@ from .text import is_whole, shown, whole_number
 from .variants import ALL_TRICKS, EXCUSE, NO_TRICKS, ONE_TRICK, SKUS, TRUMP_22
 
 if TYPE_CHECKING:
+    import pandas
+
     from ._core import SolveOutput, Spec
 
 EVENT_WINS_WITH, EVENT_FALLS_TO, EVENT_CAPTURES = 1, 2, 3  # _core.pxd EventKind
@@ -93,6 +95,14 @@ class Result:
     seconds: float = 0.0
     table_hits: int = 0
     table_probes: int = 0
+
+    def to_dataframe(self) -> pandas.DataFrame:
+        """The value of every legal card (``all_cards=True``) as a DataFrame indexed by card:
+        ``value`` in the goal's units (a bool for yes/no goals; None where a limit stopped it).
+        Needs pandas."""
+        from .tables import data_frame
+        return data_frame([{"card": card, "value": value} for card, value in self.cards.items()],
+                          ("card", "value"), index="card")
 
     def to_json(self) -> dict[str, Any]:
         """The result as JSON values (``solve --json`` prints it; schema ``solve.schema.json``)."""
