@@ -17,8 +17,8 @@ imports in a fraction of the time ``scipy.stats`` takes, and only when an interv
 >>> r = Rate(yes=45, no=55)
 >>> r.rate, r.method_used, [round(x, 4) for x in r.interval]
 (0.45, 'wilson', [0.3561, 0.5476])
->>> [round(x, 4) for x in clopper_pearson(0, 20)]
-[0.0, 0.1684]
+>>> tuple(round(x, 4) for x in clopper_pearson(0, 20))
+(0.0, 0.1684)
 """
 
 from __future__ import annotations

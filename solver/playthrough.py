@@ -226,8 +226,8 @@ def at_trick(position: Position, trick: int) -> Position:
     from the start of play up to there).
 
     >>> from solver import load_example
-    >>> at_trick(load_example("slovenian4_three"), 11).move_stack[-4:]
-    ['C10', 'CQ', 'CK', 'S9']
+    >>> " ".join(at_trick(load_example("slovenian4_three"), 11).move_stack[-4:])
+    'C10 CQ CK S9'
     """
     _check_trick(position, trick)
     pos, tokens = _start_of_play(position)

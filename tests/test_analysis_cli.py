@@ -256,8 +256,7 @@ def test_plot_command(capsys, tmp_path):
 
 def test_readme_hand_analysis_commands_run(capsys, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("## Hand analysis")[1].split("\n## ")[0]
+    section = (ROOT / "docs" / "howto" / "rate-a-hand.md").read_text(encoding="utf-8")
     block = section.split("```sh\n")[1].split("```")[0]
     commands = [ln for ln in block.splitlines() if ln.strip() and not ln.startswith("#")]
     assert len(commands) >= 4

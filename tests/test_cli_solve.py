@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "solver" / "examples"
 SLOVENIAN = EXAMPLES / "slovenian4_three.json"
 README = ROOT / "README.md"
+HOWTO = ROOT / "docs" / "howto"
 
 
 def endgame_file(tmp_path, name="slovenian4_three", cards=10, form="json"):
@@ -394,7 +395,8 @@ def test_python_m_solver_solve_and_analyse():
 # ----------------------------------------------------------------- README
 
 def _text_blocks():
-    return re.findall(r"```text\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    pages = [HOWTO / "solve-a-deal.md", HOWTO / "find-mistakes.md"]
+    return [block for page in pages for block in re.findall(r"```text\n(.*?)```", page.read_text(encoding="utf-8"), re.S)]
 
 
 def _in_order(sample, out):
@@ -447,7 +449,7 @@ def test_readme_solve_and_analyse_samples_are_real(capsys, monkeypatch):
 
 
 def test_readme_goals_table_is_generated():
-    text = README.read_text(encoding="utf-8")
+    text = (HOWTO / "solve-a-deal.md").read_text(encoding="utf-8")
     table = text.split("<!-- goals-table -->\n")[1].split("<!-- /goals-table -->")[0]
     assert table.strip() == cli.goals_markdown()
     assert [row.split("`")[1] for row in table.strip().splitlines()[2:]] == list(GOALS)

@@ -13,6 +13,8 @@ from solver import VARIANTS, Position, cli
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "solver" / "examples"
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+PAGES = sorted(p for p in DOCS.rglob("*.md") if p.name != "RULES.md")  # the site's pages (RULES.md has no code)
 FILES = sorted(EXAMPLES.glob("*.json"))
 
 
@@ -68,18 +70,40 @@ def test_example_files_are_canonical(path):
 
 # ------------------------------------------------------------------ README
 
+def _doctest_page(path):
+    """Run the ``>>>`` snippets of a Markdown page (as the README and the docs show them)."""
+    text = path.read_text(encoding="utf-8").replace("\n```", "\n\n```")  # a fence ends the output
+    test = doctest.DocTestParser().get_doctest(text, {}, path.name, str(path), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    return runner.summarize(verbose=False)
+
+
 def test_readme_python_snippets(monkeypatch):
     monkeypatch.chdir(ROOT)
-    text = README.read_text(encoding="utf-8").replace("\n```", "\n\n```")  # a fence ends the output
-    test = doctest.DocTestParser().get_doctest(text, {}, "README.md", str(README), 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    result = runner.summarize(verbose=False)
-    assert result.attempted > 10 and result.failed == 0
+    result = _doctest_page(README)
+    assert result.attempted >= 5 and result.failed == 0
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[str(p.relative_to(DOCS)) for p in PAGES])
+def test_docs_python_snippets(path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = _doctest_page(path)
+    assert result.failed == 0
+
+
+def test_docs_snippets_cover_the_api():
+    """The pages that walk through the API carry their snippets (a page losing them fails)."""
+    counts = {p.relative_to(DOCS).as_posix(): len(re.findall(r"^>>> ", p.read_text(encoding="utf-8"), re.M))
+              for p in PAGES}
+    for page in ("getting-started.md", "howto/solve-a-deal.md", "howto/find-mistakes.md", "howto/rate-a-hand.md",
+                 "howto/talon-odds.md", "howto/notebook.md", "reference/scoring.md"):
+        assert counts[page] >= 2, page
+    assert sum(counts.values()) > 40
 
 
 def test_readme_tables_are_generated_from_the_data():
-    text = README.read_text(encoding="utf-8")
+    text = (DOCS / "reference" / "variants.md").read_text(encoding="utf-8")
     table = text.split("<!-- variants-table -->\n")[1].split("<!-- /variants-table -->")[0]
     assert table.strip() == cli.variants_markdown()
 
@@ -95,7 +119,7 @@ def test_readme_quick_start_matches_ci():
 
 
 def test_readme_json_and_line_examples_are_valid():
-    text = README.read_text(encoding="utf-8")
+    text = (DOCS / "reference" / "position-format.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```json\n(.*?)```", text, re.S)
     assert len(blocks) == 3
     for block in blocks:
@@ -108,8 +132,8 @@ def test_readme_json_and_line_examples_are_valid():
 
 def test_readme_cli_commands_run(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
-    text = README.read_text(encoding="utf-8")
-    block = text.split("## Command line")[1].split("```sh\n")[1].split("```")[0]
+    text = (DOCS / "reference" / "command-line.md").read_text(encoding="utf-8")
+    block = text.split("```sh\n")[1].split("```")[0]
     for command in block.splitlines():
         if "|" in command:  # a pipe: run each side in turn
             first, second = (shlex.split(part)[1:] for part in command.split("|"))
