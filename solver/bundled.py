@@ -7,8 +7,9 @@ live inside site-packages.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import NotationError
 
@@ -16,6 +17,22 @@ if TYPE_CHECKING:
     from .position import Position
 
 EXAMPLES_DIR = Path(__file__).parent / "examples"
+
+
+def load_schema(name: str, package: str = "solver") -> dict[str, Any]:
+    """The JSON Schema ``name`` shipped in ``package``'s ``schemas/`` folder
+    (docs/reference/formats.md lists them): ``position``, ``solve``, ``analyse``, ``replay``,
+    ``score``, ``variants``; in ``analysis``: ``simulate``, ``odds``, ``results-record``.
+
+    >>> load_schema("position")["title"]
+    'tarokdd position'
+    """
+    from importlib.resources import files
+    path = files(package) / "schemas" / (name + ".schema.json")
+    if not path.is_file():
+        raise NotationError("no schema %r in %s" % (name, package))
+    schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return schema
 
 
 def example_names() -> list[str]:
