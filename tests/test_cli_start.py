@@ -137,3 +137,15 @@ def test_dependencies_run_one_way():
                                                                                             "notation.py"), re.M)
     names = {command.name for command in cli.registered_commands()}
     assert names == {"simulate", "bid", "odds", "plot"}
+
+
+def test_heavy_libraries_are_imported_only_when_used():
+    """matplotlib (charts), SciPy (intervals) and pandas (tables) load when a chart, an interval or a
+    table is made, not with the packages nor with the command line (issue 21: start-up time)."""
+    heavy = ("matplotlib", "scipy", "pandas")
+    loaded = _modules_after("import solver, solver.cli, solver.search, solver.playthrough, analysis, analysis.commands, "
+                            "analysis.simulate, analysis.summary, analysis.plots, analysis.odds; solver.cli.build_parser()")
+    assert not [m for m in loaded if m.split(".")[0] in heavy]
+    assert "numpy" not in _modules_after("import solver, solver.cli; solver.cli.build_parser()")
+    loaded = _modules_after("from analysis.stats import wilson; wilson(3, 10)")
+    assert "scipy.special" in loaded and "scipy.stats" not in loaded  # the quantiles, not the whole of scipy.stats
