@@ -35,6 +35,7 @@ import re
 import signal
 import sys
 import time
+import types
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -552,3 +553,16 @@ def bid(variant: str | Variant, hand: CardsText, seat: int = 0, deals: int = 100
     """The bidding table of a hand: every contract the variant lets a declarer play, with
     success rate, interval and expected settlement (:meth:`Summary.rows`, best first)."""
     return analyse_hand(variant, hand, seat, contracts, deals=deals, seed=seed, **kwargs)
+
+
+class _CallableModule(types.ModuleType):
+    """``analysis.simulate`` names both this module and its runner :func:`simulate`: once the
+    module is imported, the package attribute is the module (Python's import system sets it), so
+    ``from analysis import simulate`` would give the module or the function depending on what was
+    imported first.  Calling the module runs the function, so both read the same."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Summary:
+        return simulate(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
