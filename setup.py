@@ -1,5 +1,6 @@
 """Build the compiled search core (Cython, optimised); everything else is in pyproject.toml."""
 
+import sys
 from pathlib import Path
 
 from Cython.Build import cythonize
@@ -14,7 +15,7 @@ DIRECTIVES = {
 }
 
 extensions = [
-    Extension("solver." + pyx.stem, [str(pyx)], extra_compile_args=["-O3"])
+    Extension("solver." + pyx.stem, [str(pyx)], extra_compile_args=["/O2"] if sys.platform == "win32" else ["-O3"])
     for pyx in sorted(Path("solver").glob("*.pyx"))
 ]
 
