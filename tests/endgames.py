@@ -1,4 +1,4 @@
-"""Random endgames and the checks that hold the compiled solver to the reference minimax.
+"""Random endgames and the checks that hold the compiled solver to the independent reference.
 
 Shared by ``tests/test_solver_reference.py`` (a few hundred endgames per variant and goal
 in CI) and ``benchmarks/crosscheck.py`` (the offline run of thousands).
@@ -8,17 +8,16 @@ in CI) and ``benchmarks/crosscheck.py`` (the offline run of thousands).
   now and then) until ``tricks_left`` tricks remain, optionally re-composes the result
   as a composed endgame with a random leader (hands, piles and tricks taken carried
   over), and plays a random part of the current trick.
-* :func:`reference_values` is ``tests/reference.py``'s plain minimax run for several
-  goals in one walk of the game tree: every goal's value is the same max/min over the
-  same children as in ``reference.value``, componentwise, so it is exactly one
-  ``reference.value`` per goal (``test_vector_reference_is_the_reference`` checks that on
-  a sample).  At the root it also gives the value of every legal move.
+* :func:`reference_values` is the independent reference's plain minimax
+  (``tests/reference.py``, which reads the endgame from its JSON and replays the record
+  with its own rules) for several goals in one walk of the game tree; at the root it also
+  gives the value of every legal move.
 * :func:`check_endgame` solves one endgame for every goal that applies and returns the
   list of disagreements (empty when all is well): value = reference; ``all_cards`` = the
   reference's value of every legal move, and the best card's value = the value (when no
-  Danish demand question is open at the root); the ``line`` is legal, reaches the end,
-  and ``goals.achieved`` there equals the value; solving again from points along the
-  line gives the value again.
+  Danish demand question is open at the root); the ``line`` is legal (for ``Position``
+  and the reference), reaches the end, and the reference's goal there equals the value;
+  solving again from points along the line gives the value again.
 * :func:`special_endgame` composes small endgames dense in special cards (emperor tricks,
   the Excuse chelem, led skus, voids); :func:`known_bug` names the configurations of
   reported, unfixed solver bugs that the special batches skip.
@@ -330,8 +329,8 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
     """Checks that need no reference, for endgames too large for it (5-8 tricks).
 
     Per goal: the value is exact; the best card's value is the value; two cards played
-    and solved again give their ``all_cards`` value; the line reaches the end where
-    ``goals.achieved`` is the value; solving again along the line gives the value.  For
+    and solved again give their ``all_cards`` value; the line reaches the end where the
+    reference's goal is the value; solving again along the line gives the value.  For
     ``points`` and ``tricks`` the raw core is also run with each search feature switched
     off in turn (table, move ordering, equivalent cards, quick bounds) and with all of them
     off under ``node_limit``: the same exact count, or bounds around it when stopped.

@@ -419,6 +419,18 @@ class Game:
         if not self.trick:
             self.named = None
 
+    def state_key(self):
+        """Between tricks, everything the rest of the deal and every goal depend on: the hands,
+        who leads, a pending demand, each party's points, tricks and pile, where the mond
+        went (mond-capture), and the tricks already played of the last four (the ultimo
+        goals).  Two positions with the same key end alike."""
+        assert not self.trick
+        mond = next(((seat, won) for _, cards, won, _ in self.tricks for seat, tok in cards if tok == "T21"), None)
+        recent = tuple((won, tuple(cards)) for i, (_, cards, won, _) in enumerate(self.tricks)
+                       if self.before + i + 1 > self.n_tricks - 4)
+        parties = tuple((self.points(p), self.tricks_won(p), frozenset(self.pile(p))) for p in range(self.n_parties))
+        return tuple(frozenset(h) for h in self.hands), self.leader, self.demanded, parties, mond, recent
+
     # ------------------------------------------------------------ counting
 
     def pile(self, party):
@@ -591,21 +603,32 @@ def root_values(game, seats, goals):
     return dict(zip(goals, total)), {m: dict(zip(goals, v)) for m, v in children.items()}
 
 
-def at_least(game, seats, goal, target, budget=None):
+def at_least(game, seats, goal, target, budget=None, memo=None):
     """Whether the side's value of ``goal`` is at least ``target``: the same game tree as
     :func:`values`, with the side's moves an OR and the others' an AND (stopping at the
-    first answer).  ``budget``: a one-item list of nodes still allowed (raises
-    ``TimeoutError`` when spent)."""
+    first answer), and the answer remembered per :meth:`Game.state_key` between tricks.
+    ``budget``: a one-item list of nodes still allowed (raises ``TimeoutError`` when spent)."""
+    memo = {} if memo is None else memo
     if budget is not None:
         budget[0] -= 1
         if budget[0] < 0:
             raise TimeoutError("node budget spent")
     if game.over():
         return int(game.achieved(goal, game.party[seats[0]])) >= target
+    key = game.state_key() if not game.trick else None
+    if key in memo:
+        return memo[key]
+    answer = _at_least(game, seats, goal, target, budget, memo)
+    if key is not None:
+        memo[key] = answer
+    return answer
+
+
+def _at_least(game, seats, goal, target, budget, memo):
     choice = _demand_choice(game, seats)
     if choice is not None:
         game.play(DEMAND, False)
-        demanded = at_least(game, seats, goal, target, budget)
+        demanded = at_least(game, seats, goal, target, budget, memo)
         game.undo()
         side_may, coalition_may = choice
         if side_may and coalition_may:
@@ -615,7 +638,7 @@ def at_least(game, seats, goal, target, budget=None):
     side = game.to_move in seats
     for move in game.legal():
         game.play(move, False)
-        reached = at_least(game, seats, goal, target, budget)
+        reached = at_least(game, seats, goal, target, budget, memo)
         game.undo()
         if reached == side:
             return side
