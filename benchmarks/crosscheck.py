@@ -51,6 +51,9 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: every core)")
     ap.add_argument("--four-every", type=int, default=20,
                     help="one endgame in this many has 4 tricks left (default 20)")
+    ap.add_argument("--keep-special", type=float, default=0.0, metavar="SHARE",
+                    help="in this share of the random endgames, random play keeps the Excuse / skus "
+                         "to the end (FR-4.4, DK-4.4; default 0)")
     ap.add_argument("--special", type=int, default=0,
                     help="also this many composed 2-3 trick endgames dense in special cards per variant "
                          "(endgames.make_special_endgames), against the reference")
@@ -70,7 +73,7 @@ def main(argv=None):
     for vid in args.variants:
         t0 = time.perf_counter()
         items = make_endgames(vid, args.seed, count=args.per_variant, fours=args.per_variant // args.four_every,
-                              four_every=args.four_every)
+                              four_every=args.four_every, keep_special=args.keep_special)
         for extra in make_special_endgames(vid, args.seed, args.special, skip_known=not args.include_known_bugs):
             extra["index"] += args.per_variant
             extra["special"] = True

@@ -337,7 +337,7 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
     """Resolve the full current trick: what it is worth to the side; start the next one."""
     cdef int n = R.n_seats, last = S.trick_no == R.n_tricks
     cdef int w = trick_winner(R, S, n, last) if S.slow else S.win
-    cdef int ws = S.t_seat[w], i, dest, v = 0, ex = -1, s, r, total = 0, special = 0
+    cdef int ws = S.t_seat[w], i, to_side, v = 0, ex = -1, s, r, total = 0, special = 0
     for i in range(n):
         s = S.t_suit[i]
         r = S.t_rank[i]
@@ -352,12 +352,14 @@ cdef int finish_trick(const Rules* R, State* S) noexcept nogil:
         for i in range(n):
             s = S.t_suit[i]
             r = S.t_rank[i]
-            dest = ws
+            to_side = R.side[ws]
             if s == SPECIAL:
                 ex = i
                 if not last:
-                    dest = S.t_seat[i]  # returns to its holder's side (FR-4.3, DK-4.4)
-            if R.side[dest]:
+                    to_side = R.side[S.t_seat[i]]  # returns to its holder's side (FR-4.3, DK-4.4)
+                elif R.special_kind == SPECIAL_EXCUSE and i != w:
+                    to_side = not R.side[S.t_seat[i]]  # FR-4.4: leaves its side unless chelem
+            if to_side:
                 v += R.pts[s][r]
                 if (R.bout_mask[s] >> r) & 1:
                     v += R.bout_bonus[S.bouts]
@@ -493,7 +495,7 @@ cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept 
     by one party wins every trick it is played to, so those cards, the other cards of those
     tricks and their trick units are that party's.  Not used where a tarok can lose (colour
     games, colour valat) or the emperor trick could turn the top trumps over."""
-    cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0
+    cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0, others
     cdef int per_seat[MAX_SEATS]
     cdef uint32_t all_trumps = 0, bits
     if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
@@ -522,11 +524,15 @@ cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept 
         v += R.pts[TRUMP][r]
     if top_cards == 0:
         return 0
+    others = 0
     for seat in range(R.n_seats):
         if per_seat[seat] > tricks:
             tricks = per_seat[seat]
+        if R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL] and R.side[seat] == counted_side[0]:
+            others = -1  # their own Excuse may fall in the last trick and leave them (FR-4.4)
     # the other cards of those tricks are worth at least the deck's cheapest card
-    return v + (R.n_seats * tricks - top_cards) * R.min_pts + R.trick_units * tricks
+    others += R.n_seats * tricks - top_cards
+    return v + others * R.min_pts + R.trick_units * tricks
 
 
 cdef inline int excuse_out(const Rules* R, const State* S) noexcept nogil:

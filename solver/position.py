@@ -767,10 +767,12 @@ class Position:
             last = trick.number == self.n_tricks
             for seat, tok in trick.cards:
                 card = d.index[tok]
-                owner = trick.winner
+                owner_party = self._party_of[trick.winner]
                 if card == d.special and v.special in (EXCUSE, SKUS) and not last:
-                    owner = seat  # returns to its holder's side (FR-4.3, DK-4.4)
-                if self._party_of[owner] == party:
+                    owner_party = self._party_of[seat]  # returns to its holder's side (FR-4.3, DK-4.4)
+                elif card == d.special and v.special == EXCUSE and trick.winner != seat:
+                    owner_party = 1 - self._party_of[seat]  # FR-4.4: leaves its side unless chelem
+                if owner_party == party:
                     cards.append(card)
         return cards
 

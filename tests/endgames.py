@@ -81,11 +81,16 @@ def random_deal(variant, rng, contract=None):
     return pos
 
 
-def random_move(pos, rng):
-    """A uniformly random legal move; a Danish DEMAND a quarter of the time it is legal."""
+def random_move(pos, rng, keep_special=False):
+    """A uniformly random legal move; a Danish DEMAND a quarter of the time it is legal.
+    With ``keep_special`` the Excuse / skus is played only when nothing else is legal, so
+    that it reaches the last trick (FR-4.4, DK-4.4)."""
     if pos.variant.special == "SKUS" and rng.random() < 0.25 and pos.is_legal(DEMAND):
         return DEMAND
-    return rng.choice(pos.legal_moves)
+    moves = pos.legal_moves
+    if keep_special and len(moves) > 1:
+        moves = [m for m in moves if not m.startswith("EX")] or moves
+    return rng.choice(moves)
 
 
 def compose(pos, leader):
@@ -114,14 +119,16 @@ def compose(pos, leader):
     return Position.from_json(out)
 
 
-def random_endgame(variant, rng, tricks_left, partial=None, contract=None, compose_p=0.5, tries=50):
+def random_endgame(variant, rng, tricks_left, partial=None, contract=None, compose_p=0.5, tries=50,
+                   keep_special=False):
     """A random endgame with ``tricks_left`` tricks to go (the current one included) and
-    ``partial`` cards of the current trick played (random when None)."""
+    ``partial`` cards of the current trick played (random when None); ``keep_special``: see
+    :func:`random_move`."""
     for _ in range(tries):
         pos = random_deal(variant, rng, contract)
         n = pos.n_tricks
         while not pos.is_over and (pos.trick_number < n - tricks_left + 1 or pos.current_trick):
-            pos.play(random_move(pos, rng))
+            pos.play(random_move(pos, rng, keep_special))
         if pos.is_over:
             continue  # an early end (beggar lost, announced valat failed): deal again
         if rng.random() < compose_p:
@@ -441,9 +448,10 @@ def _plan(v, i, counts, wanted, rng, four_every, fours_left):
     return tricks_left, partial, contract, lagging == "win"
 
 
-def make_endgames(vid, seed, min_per_goal=None, count=None, fours=0, four_every=25):
+def make_endgames(vid, seed, min_per_goal=None, count=None, fours=0, four_every=25, keep_special=0.0):
     """Seeded endgames of ``vid``: until every goal of the variant has ``min_per_goal``
-    endgames (or exactly ``count`` endgames), ``fours`` of them with 4 tricks left.
+    endgames (or exactly ``count`` endgames), ``fours`` of them with 4 tricks left; in a
+    share ``keep_special`` of them random play keeps the Excuse / skus to the end.
 
     Returns a list of dicts: index, line (one-line form), seats, goals, tricks_left."""
     v = get_variant(vid)
@@ -455,7 +463,8 @@ def make_endgames(vid, seed, min_per_goal=None, count=None, fours=0, four_every=
         rng = random.Random("%s:%s:%d" % (seed, vid, i))
         fours_left = fours - sum(1 for e in out if e["tricks_left"] == 4)
         tricks_left, partial, contract, want_declarer = _plan(v, i, counts, wanted, rng, four_every, fours_left)
-        pos = random_endgame(vid, rng, tricks_left, partial=partial, contract=contract)
+        keep = keep_special > 0 and rng.random() < keep_special
+        pos = random_endgame(vid, rng, tricks_left, partial=partial, contract=contract, keep_special=keep)
         if want_declarer and not pos.contract.each_for_himself:
             seats = pos.parties[0]
         else:

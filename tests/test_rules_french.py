@@ -9,7 +9,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import composed, full, illegal_rule, legal, play_all, winner_of  # noqa: E402
 
-from solver import get_variant  # noqa: E402
+from solver import get_variant, goals  # noqa: E402
 from solver.deal import random_position  # noqa: E402
 from solver.errors import IllegalDiscardError, IllegalMoveError  # noqa: E402
 
@@ -229,12 +229,56 @@ def test_FR_4_3_no_exchange_when_the_excuse_side_wins_the_trick():
     assert "EX" in p.pile(1)
 
 
-def test_FR_4_4_excuse_in_the_last_trick_goes_to_the_winner():
+def test_FR_4_4_excuse_in_the_last_trick_leaves_the_side_that_played_it():
+    """[004] "I sista sticket byter ursäkten läger och lämnar laget som spelade den, utom vid
+    chelem": the declarer's Excuse, won by the defence."""
     p = composed(F3, ["EX", "H1", "H2"], rest="defence")
     before = p.points(1)
     assert winner_of(p, "EX H1 H2") == 2
     assert "EX" in p.pile(1) and "EX" not in p.pile(0)
     assert p.points(1) - before == 9 + 1 + 1 and p.points(0) == 0
+
+
+def test_FR_4_4_defenders_excuse_won_by_a_partner_goes_to_the_taker():
+    """[004] "I sista sticket byter ursäkten läger och lämnar laget som spelade den, utom vid
+    chelem": the issue's deal — petite, taker seat 1, last trick 2:EX 3:S8 0:D10 1:C2, won by
+    defender seat 3.  The Excuse (4.5 points, a bout) leaves the defence for the taker; the
+    rest of the trick is the defence's; no half-point card comes back."""
+    p = composed(F4, ["D10", "C2", "EX", "S8"], contract="petite", declarer=1, rest="defence",
+                 tricks_taken=[6, 5, 3, 3], leader=2)
+    taker, defence = p.points(0), p.points(1)
+    assert winner_of(p, "EX S8 D10 C2") == 3
+    assert "EX" in p.pile(0) and "EX" not in p.pile(1)
+    assert p.points(0) - taker == 9
+    assert p.points(1) - defence == 1 + 1 + 1
+    assert p.points(0) + p.points(1) == 182
+    assert goals.bouts(p, 0) == 1 and goals.bouts(p, 1) == 2  # the petit and the 21 from before
+
+
+def test_FR_4_4_takers_excuse_won_by_his_partner_goes_to_the_defence():
+    """Five players, [004] "I sista sticket byter ursäkten läger och lämnar laget som spelade
+    den, utom vid chelem": the taker (seat 0) plays the Excuse to the last trick, his called
+    partner (seat 3, CK) wins it; the Excuse goes to the defence, the rest to the taker's side."""
+    p = composed(F5, ["EX", "H1", "H2", "HK", "H3"], called_king="CK", partner=3,
+                 rest="declarer", tricks_taken=[9, 1, 0, 4, 0])
+    assert p.parties == ((0, 3), (1, 2, 4))
+    taker, defence = p.points(0), p.points(1)
+    assert winner_of(p, "EX H1 H2 HK H3") == 3
+    assert "EX" in p.pile(1) and "EX" not in p.pile(0)
+    assert p.points(0) - taker == 9 + 1 + 1 + 1
+    assert p.points(1) - defence == 9
+    assert p.points(0) + p.points(1) == 182
+
+
+def test_FR_4_4_the_settlement_counts_the_bout_the_excuse_brings():
+    """The Excuse that leaves the defence in the last trick is a bout of the taker's: with the
+    petit from before, two bouts, so 41 points are needed (FR-6.4), not 51."""
+    p = composed(F4, ["D10", "C2", "EX", "S8"], contract="petite", declarer=1, rest="defence",
+                 tricks_taken=[6, 5, 3, 3], leader=2, declarer_pile="T1")
+    play_all(p, "EX S8 D10 C2")
+    assert p.points(0) == 9 + 9
+    line = next(x for x in p.settlement().lines if x.item == "contract")
+    assert "9 points with 2 bouts (41 needed)" in line.why
 
 
 def test_FR_4_4_chelem_excuse_wins_the_last_trick():

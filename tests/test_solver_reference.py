@@ -201,6 +201,20 @@ def test_regression(name):
     assert r.value == expected
 
 
+def test_FR_4_4_a_defender_sheds_the_excuse_before_the_last_trick():
+    """[004] "I sista sticket byter ursäkten läger och lämnar laget som spelade den, utom vid
+    chelem".  Two tricks left, the taker (seat 0) has led H3; defender seat 1 holds EX H1 and
+    his partners win both tricks.  Kept to the last trick, the Excuse would leave the defence
+    for the taker (4.5 points); played now, it stays with the defence (its side wins the trick,
+    so no half point is given).  The solver must see it: the Excuse now, the taker ends with 0."""
+    from helpers import composed
+    pos = composed("french4", ["H3 S2", "EX H1", "HK SK", "H4 S3"], contract="garde", declarer=0,
+                   rest="defence", tricks_taken=[4, 4, 4, 4], play="H3")
+    r = Solver(16).solve(pos, "points", side=0, all_cards=True, line=True)
+    assert r.value == 0 and r.cards == {"EX": 0, "H1": 9} and r.line[0] == "EX"
+    assert reference.value(ref_game(pos), side_seats(pos, 0), "points") == 0
+
+
 SEGFAULT = ("danish tarok; hands SK S2 EX / S10 S9 D5 / HK H3 D7; seat_piles "
             + _rest("danish", "SK S2 EX S10 S9 D5 HK H3 D7") + " /  / ; composed; tricks_taken 22 0 0; play EX:H")
 
