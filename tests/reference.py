@@ -419,52 +419,46 @@ class Game:
         if not self.trick:
             self.named = None
 
-    def state_key(self):
-        """Between tricks, everything the rest of the deal and every goal depend on: the hands,
-        who leads, a pending demand, each party's points, tricks and pile, where the mond
-        went (mond-capture), and the tricks already played of the last four (the ultimo
-        goals).  Two positions with the same key end alike."""
-        assert not self.trick
-        mond = next(((seat, won) for _, cards, won, _ in self.tricks for seat, tok in cards if tok == "T21"), None)
-        recent = tuple((won, tuple(cards)) for i, (_, cards, won, _) in enumerate(self.tricks)
-                       if self.before + i + 1 > self.n_tricks - 4)
-        parties = tuple((self.points(p), self.tricks_won(p), frozenset(self.pile(p))) for p in range(self.n_parties))
-        return tuple(frozenset(h) for h in self.hands), self.leader, self.demanded, parties, mond, recent
-
     # ------------------------------------------------------------ counting
 
-    def pile(self, party):
-        """Cards the party owns: its piles from before play, the tricks it won, the French
-        Excuse and the Danish skus where FR-4.3/4.4 and DK-4.4 send them."""
-        out = list(self.start_piles[party])
-        for i, (_, cards, won, _) in enumerate(self.tricks):
-            last = self.before + i + 1 == self.n_tricks
+    def _shares(self, i):
+        """(party, card) for each card of completed trick ``i``: to the winner's party, but
+        the French Excuse and the Danish skus where FR-4.3/4.4 and DK-4.4 send them."""
+        _, cards, won, _ = self.tricks[i]
+        last = self.before + i + 1 == self.n_tricks
+        for seat, tok in cards:
+            if tok == "EX" and self.family == "french":
+                owner = self.party[seat]  # FR-4.3: back to its side before the last trick;
+                if last and won != seat:  # seed 004: in the last trick it leaves its side
+                    owner = 1 - owner  # (unless it won it: the chelem, FR-4.4)
+            elif tok == "EX" and self.family == "danish" and not last:
+                owner = seat  # DK-4.4: to its holder until the third-to-last trick
+            else:
+                owner = self.party[won]
+            yield owner, tok
+
+    def _exchange(self, i):
+        """FR-4.3: before the last trick the Excuse's side gives half a point to the trick's
+        winners when they are the other side (Q-FR5: settled numerically)."""
+        _, cards, won, _ = self.tricks[i]
+        if self.family == "french" and self.before + i + 1 < self.n_tricks:
             for seat, tok in cards:
-                if tok == "EX" and self.family == "french":
-                    owner = self.party[seat]
-                    if last and won != seat:  # seed 004: in the last trick it leaves its team
-                        owner = 1 - owner
-                elif tok == "EX" and self.family == "danish" and not last:
-                    owner = seat  # DK-4.4: to its holder until the third-to-last trick
-                else:
-                    owner = self.party[won]
-                if owner == party:
-                    out.append(tok)
-        return out
+                if tok == "EX" and self.party[seat] != self.party[won]:
+                    yield self.party[seat], -1
+                    yield self.party[won], 1
+
+    def pile(self, party):
+        """Cards the party owns: its piles from before play and its share of the tricks."""
+        return self.start_piles[party] + [tok for i in range(len(self.tricks))
+                                          for owner, tok in self._shares(i) if owner == party]
 
     def points(self, party):
-        """Card points in the variant's unit: the pile (DK-5.1: plus 1 P a trick won and 1 P
-        for the dealer's skat); FR-4.3: the Excuse's side gives half a point to the
-        winners of an earlier trick it did not win (Q-FR5: settled numerically)."""
+        """Card points in the variant's unit: the pile, the Excuse exchanges (FR-4.3), and
+        DK-5.1's 1 P a trick won and 1 P for the dealer's skat."""
         units = sum(card_units(self.family, tok) for tok in self.pile(party))
+        units += sum(u for i in range(len(self.tricks)) for owner, u in self._exchange(i) if owner == party)
         if self.family == "danish":
             units += self.tricks_won(party) + (1 if party == self.dealer else 0)
-        if self.family == "french":
-            for i, (_, cards, won, _) in enumerate(self.tricks):
-                last = self.before + i + 1 == self.n_tricks
-                for seat, tok in cards:
-                    if tok == "EX" and not last and self.party[seat] != self.party[won]:
-                        units += {self.party[seat]: -1, self.party[won]: 1}.get(party, 0)
         return units
 
     def bouts(self, party):
@@ -603,32 +597,21 @@ def root_values(game, seats, goals):
     return dict(zip(goals, total)), {m: dict(zip(goals, v)) for m, v in children.items()}
 
 
-def at_least(game, seats, goal, target, budget=None, memo=None):
+def at_least(game, seats, goal, target, budget=None):
     """Whether the side's value of ``goal`` is at least ``target``: the same game tree as
     :func:`values`, with the side's moves an OR and the others' an AND (stopping at the
-    first answer), and the answer remembered per :meth:`Game.state_key` between tricks.
-    ``budget``: a one-item list of nodes still allowed (raises ``TimeoutError`` when spent)."""
-    memo = {} if memo is None else memo
+    first answer).  ``budget``: a one-item list of nodes still allowed (raises
+    ``TimeoutError`` when spent)."""
     if budget is not None:
         budget[0] -= 1
         if budget[0] < 0:
             raise TimeoutError("node budget spent")
     if game.over():
         return int(game.achieved(goal, game.party[seats[0]])) >= target
-    key = game.state_key() if not game.trick else None
-    if key in memo:
-        return memo[key]
-    answer = _at_least(game, seats, goal, target, budget, memo)
-    if key is not None:
-        memo[key] = answer
-    return answer
-
-
-def _at_least(game, seats, goal, target, budget, memo):
     choice = _demand_choice(game, seats)
     if choice is not None:
         game.play(DEMAND, False)
-        demanded = at_least(game, seats, goal, target, budget, memo)
+        demanded = at_least(game, seats, goal, target, budget)
         game.undo()
         side_may, coalition_may = choice
         if side_may and coalition_may:
@@ -638,7 +621,7 @@ def _at_least(game, seats, goal, target, budget, memo):
     side = game.to_move in seats
     for move in game.legal():
         game.play(move, False)
-        reached = at_least(game, seats, goal, target, budget, memo)
+        reached = at_least(game, seats, goal, target, budget)
         game.undo()
         if reached == side:
             return side
