@@ -98,11 +98,9 @@ def fr_endgame(variant, bouts, target, captured):
 
 
 @pytest.mark.parametrize("variant", ["french3", "french4", "french5"])
-@pytest.mark.parametrize("bouts", [0, 1, 2, 3])
-@pytest.mark.parametrize("captured", [False, True], ids=["bouts-held", "bout-in-last-trick"])
+@pytest.mark.parametrize("bouts, captured", [(b, False) for b in range(4)] + [(b, True) for b in (1, 2, 3)],
+                         ids=["%d-held" % b for b in range(4)] + ["%d-one-in-the-last-trick" % b for b in (1, 2, 3)])
 def test_FR_6_4_requirement_by_bouts(variant, bouts, captured):
-    if captured and bouts == 0:
-        pytest.skip("no bout to capture")
     need = FR_REQUIREMENT[bouts]
     made = three_ways(fr_endgame(variant, bouts, need, captured), True)
     assert made.points(0) == need and sum(tok in made.pile(0) for tok in FR_BOUTS) == bouts
@@ -216,3 +214,58 @@ def test_AT_8_7_buergermeister_32_points():
             pos.play(pos.legal_moves[0])
         assert pos.points(1) == loser
         assert pos.settlement().amounts == (pays, -3 * pays, pays, pays)
+
+
+def finished(pos):
+    while not pos.is_over:
+        pos.play(pos.legal_moves[0])
+    return pos
+
+
+@pytest.mark.parametrize("points, score", [(44, 60), (38, 55), (37, 50), (26, -60)])
+def test_SI_8_difference_rounded_to_the_nearest_5(points, score):
+    """[003]: "Erotus on etäisyys 35 pisteestä pyöristettynä lähimpään viiteen … Jos puoli saa
+    44 pistettä, etäisyys 35 pisteestä on yhdeksän, mikä pyöristetään kymmeneen"; solo two
+    ("Solo two tuo viisikymmentä pistettä plus erotus"): 44 -> 50 + 10; a difference of 3
+    rounds to 5, of 2 to 0."""
+    pos = finished(thirds_endgame("slovenian4", "solo_two", 3 * points))
+    assert pos.settlement(diff_round=5).amounts[0] == score
+
+
+def test_AT_8_seed_values():
+    """[001]: Ruferspiele "Grundwert 2", Dreierspiele "Grundwert von 6", "Solospiele zählen den
+    doppelten Wert", Sechserdreier "im Verlustfall den Grundwert 12"; a single player receives
+    from / pays each of the three, in 2 vs 2 each loser pays one winner the simple value."""
+    rufer = finished(thirds_endgame("koenigrufen", "rufer", 107, called_king="SK", partner=2))
+    assert rufer.settlement().amounts == (2, -2, 2, -2)
+    assert finished(thirds_endgame("koenigrufen", "dreier", 107)).settlement().amounts == (18, -6, -6, -6)
+    assert finished(thirds_endgame("koenigrufen", "solodreier", 106)).settlement().amounts == (-36, 12, 12, 12)
+    assert finished(thirds_endgame("koenigrufen", "sechserdreier", 106)).settlement().amounts == (-36, 12, 12, 12)
+
+
+DK_TARIFFS = [  # [000] "altså 10 P for 10 tarokker, 15 P for 11 tarokker, 20 P for 12 tarokker"
+    ("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11", "tarokker 10", 10),
+    ("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12", "tarokker 11", 15),
+    ("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13", "tarokker 12", 20),
+    # "altså 10 P for tre matadorer, 15 P for fire matadorer, 20 P for fem matadorer"
+    ("T21 T1 EX", "matadorer 3", 10),
+    ("T21 T1 EX T20", "matadorer 4", 15),
+    ("T21 T1 EX T20 T19", "matadorer 5", 20),
+    # "5 P for hver halve melding, 10 P for hver fuld melding og 15 P for hver sprøjtefuld melding"
+    ("HK HQ HJ EX", "kavaleri H:half", 5),
+    ("HK HQ HN HJ", "kavaleri H:full", 10),
+    ("HK HQ HN HJ EX", "kavaleri H:sprojtefuld", 15),
+    ("SK HK DK EX", "konger half", 5),
+    ("SK HK DK CK", "konger full", 10),
+]
+
+
+@pytest.mark.parametrize("cards, declaration, pays", DK_TARIFFS, ids=[d for _, d, _ in DK_TARIFFS])
+def test_DK_6_2_declaration_tariffs_in_the_settlement(cards, declaration, pays):
+    """[000] "Spilleren modtager … fra hver af de to medspillere": seat 0 holds the cards of the
+    declaration (the rest of the deal dealt in deck order) and is paid the seed's tariff by each
+    of the other two."""
+    from helpers import full
+    pos = finished(full("danish", hands=[cards, "", ""]))
+    lines = [(x.party, x.amount, x.why.split(": ")[0]) for x in pos.settlement().lines if x.item == "declaration"]
+    assert (0, pays, declaration) in lines
