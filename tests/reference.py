@@ -2,9 +2,10 @@
 
 Written again, plainly, from ``docs/RULES.md`` and the seeds in ``/work/shared/seeds``
 (where they differ the seed wins: the French Excuse in the last trick follows seed 004).
-It imports nothing from ``solver`` but the card tokens: its rank orders, card values,
-contracts, rule switches and their defaults, trick winners, counting and goals are its
-own, so a bug in ``solver`` (rules, tables, goals) cannot hide in the oracle as well.
+It imports nothing from ``solver`` (it reads the canonical card tokens, ``SK``, ``H10``,
+``T21``, ``EX``, as text): its rank orders, card values, contracts, rule switches and
+their defaults, trick winners, counting and goals are its own, so a bug in ``solver``
+(rules, tables, goals) cannot hide in the oracle as well.
 
 It reads a position in the project's JSON notation (``Position.to_json()``: the deal at
 the start of play and the cards played since) and replays the record with its own rules.
@@ -20,8 +21,6 @@ the start of play and the cards played since) and replays the record with its ow
 Units: thirds (54 cards), half points (French), P (Danish), as the seeds count.
 """
 
-from solver.cards import DECK_54, DECK_DANISH, DECK_FRENCH  # the card tokens only
-
 DEMAND = "DEMAND"
 
 # ------------------------------------------------------------------ variants (RULES.md §0.4)
@@ -30,8 +29,6 @@ FAMILY = {"slovenian4": "slovenian", "slovenian3": "slovenian", "koenigrufen": "
           "french3": "french", "french4": "french", "french5": "french", "danish": "danish"}
 TRICKS = {"slovenian4": 12, "slovenian3": 16, "koenigrufen": 12,  # SI-2.6, AT-2.4
           "french3": 24, "french4": 18, "french5": 15, "danish": 25}  # FR-2, DK-2.7
-TOKENS = {"slovenian": DECK_54.tokens, "koenigrufen": DECK_54.tokens, "french": DECK_FRENCH.tokens,
-          "danish": DECK_DANISH.tokens}
 
 # Contracts: (kind, objective).  Kinds: "positive" (points), "negative" (beggar, piccolo),
 # "valat" (every trick), "each" (each for himself).  SI-6.1 table, AT-6 table, FR-6.2, DK-6.

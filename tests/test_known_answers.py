@@ -269,3 +269,69 @@ def test_DK_6_2_declaration_tariffs_in_the_settlement(cards, declaration, pays):
     pos = finished(full("danish", hands=[cards, "", ""]))
     lines = [(x.party, x.amount, x.why.split(": ")[0]) for x in pos.settlement().lines if x.item == "declaration"]
     assert (0, pays, declaration) in lines
+
+
+# ------------------------------------------------------------------ the Excuse, solved [004]
+
+def excuse_endgame(variant, hands, declarer_pile_units, leader=0):
+    """A composed French garde: seat 0 declares; his pile holds ``declarer_pile_units`` half
+    points (no bout), the defence the rest; both sides have won earlier tricks (no chelem)."""
+    n = len(hands)
+    pile = fill(variant, hands, declarer_pile_units, fr_units, avoid=("T1", "T21"))
+    before = TRICKS[variant] - len(hands[0].split())
+    taken = [before - (n - 1) * (before // n)] + [before // n] * (n - 1)
+    return Position.from_json(dict(
+        variant=variant, contract="garde", declarer=0, composed=True, leader=leader, hands=list(hands),
+        declarer_pile=" ".join(pile), defence_pile=rest_of_deck(variant, *hands, *pile), tricks_taken=taken))
+
+
+@pytest.mark.parametrize("variant, hands, leader", [("french4", ["S1", "EX", "S10", "S2"], 0),
+                                                    ("french3", ["S1", "T21", "EX"], 1)],
+                         ids=["a-partner's-10-wins", "a-partner's-21-wins"])
+def test_FR_4_4_the_excuse_leaves_its_side_in_the_last_trick(variant, hands, leader):
+    """[004] "I sista sticket byter ursäkten läger och lämnar laget som spelade den": a
+    defender's Excuse in the last trick, won by his partner, goes to the preneur (4.5 points),
+    no half point back; the preneur's own card goes to the defence."""
+    pos = excuse_endgame(variant, hands, 100, leader)
+    assert Solver(8).solve(pos, "points").value == 100 + 9
+    assert reference.value(reference.Game(pos.to_json()), (0,), "points") == 100 + 9
+    assert finished(pos).points(0) == 100 + 9 and pos.party_of(pos.tricks[-1].winner) == 1
+
+
+def test_FR_4_3_the_excuse_returns_to_its_side_for_half_a_point():
+    """[004] "Före sista sticket behåller laget ursäkten och ger ett kort värt 0,5 poäng till
+    sticksvinnarna": the preneur leads S5 with two tricks left; the defender with EX H1 keeps
+    his Excuse only by playing it now — it comes back to the defence, which gives the
+    preneur's trick half a point (S5 S1 + 0.5, then S6 H1 S2: 3 + 3 half points); kept to
+    the last trick it would leave the defence (S5 H1 S1, then S6 EX S2: 3 + 11)."""
+    pos = excuse_endgame("french3", ["S5 S6", "EX H1", "S1 S2"], 100)
+    pos.play("S5")
+    r = Solver(8).solve(pos, "points", all_cards=True)
+    assert (r.value, r.cards) == (106, {"EX": 106, "H1": 114})
+    game = reference.Game(pos.to_json())
+    assert reference.root_values(game, (0,), ["points"]) == ({"points": 106}, {"EX": {"points": 106},
+                                                                               "H1": {"points": 114}})
+    for card, total in (("EX", 106), ("H1", 114)):
+        pos.play(card)
+        assert finished(pos).points(0) == total
+        while pos.move_stack != ["S5"]:
+            pos.undo()
+
+
+def test_FR_4_4_the_taker_plays_his_excuse_before_the_last_trick():
+    """The preneur holds the 21, the 20 and the Excuse with three tricks left, the defence
+    having won tricks before.  Kept to the last trick the Excuse would leave him: 21 + 20 +
+    four small cards = 14 half points.  Played before, it comes back for half a point to the
+    defence's trick, and his two trumps still win the other two: 9 - 1 + 14 = 22."""
+    pos = excuse_endgame("french3", ["T21 T20 EX", "S1 S2 S3", "H1 H2 H3"], 100)
+    r = Solver(8).solve(pos, "points", all_cards=True, line=True)
+    assert (r.value, r.cards) == (122, {"EX": 122, "T20": 122, "T21": 122})
+    assert reference.value(reference.Game(pos.to_json()), (0,), "points") == 122
+    for card in r.line:
+        pos.play(card)
+    assert pos.points(0) == 122 and "EX" not in dict(pos.tricks[-1].cards).values()
+    for _ in r.line:
+        pos.undo()
+    for card in ("T21", "S1", "H1", "T20", "S2", "H2"):
+        pos.play(card)
+    assert finished(pos).points(0) == 114

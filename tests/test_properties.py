@@ -1,7 +1,7 @@
 """Random playouts of every variant and contract, held card by card to the independent reference.
 
 ``tests/reference.py`` is the rules written again from RULES.md and the seeds (it imports
-nothing from ``solver`` but the card tokens).  Along every playout, at every card:
+nothing from ``solver``).  Along every playout, at every card:
 
 * the legal set equals the reference's **exactly**, both ways: no legal card missing (a
   must-overtrump, must-beat, pagat-last or reserved-card rule applied where it should not

@@ -1,7 +1,7 @@
 """The compiled solver against the independent reference (tests/reference.py) on random endgames.
 
 The reference is the rules, the count and the goals written again from RULES.md and the
-seeds, importing nothing from ``solver`` but the card tokens, with a plain minimax on top:
+seeds, importing nothing from ``solver``, with a plain minimax on top:
 it reads each endgame from its JSON and replays the record with its own rules.
 
 For every variant, seeded random endgames (``tests/endgames.py``: every contract of the
