@@ -1,7 +1,9 @@
 """The analysis subcommands of ``tarokdd``: simulate, bid, odds, plot.
 
-``solver/cli.py`` registers them; the heavy imports (numpy, the runner, matplotlib) happen
-only when one of them runs.  Errors in the input are :class:`solver.TarokError` s or
+They reach the command line through the entry-point group ``tarokdd.commands``
+(pyproject.toml: ``SIMULATE``, ``BID``, ``ODDS``, ``PLOT`` below), which ``solver/cli.py``
+loads without importing ``analysis`` itself.  The heavy imports (numpy, the runner,
+matplotlib) happen only when one of them runs.  Errors in the input are :class:`solver.TarokError` s or
 ``CliError`` s: the command line prints them and exits with status 2.
 """
 
@@ -9,7 +11,8 @@ import json
 import os
 import sys
 
-from solver.cli import CliError, add_format_option
+from solver.cli import CliError, Command, add_format_option
+from solver.text import whole_number
 
 SIMULATE_HELP = "Monte Carlo: success rates, goals and expected settlement over random deals"
 SIMULATE_DESCRIPTION = (
@@ -139,7 +142,7 @@ def _pairs(items, what):
         value = value.strip()
         low = value.lower()
         out[key.strip()] = True if low == "true" else False if low == "false" else (
-            int(value) if value.lstrip("-").isdigit() else value)
+            value if whole_number(value) is None else whole_number(value))
     return out
 
 
@@ -147,9 +150,9 @@ def _known(items):
     out = {}
     for item in items:
         seat, eq, cards = str(item).partition("=")
-        if not eq or not seat.strip().isdigit():
+        if not eq or whole_number(seat) is None:
             raise CliError("--known is written SEAT=CARDS, e.g. --known '2=HK T21', got %r" % item)
-        out[int(seat)] = out.get(int(seat), "") + " " + cards
+        out[whole_number(seat)] = out.get(whole_number(seat), "") + " " + cards
     return out
 
 
@@ -286,3 +289,9 @@ def plot_command(args):
         raise CliError("cannot write %s: %s" % (args.output, exc.strerror or exc)) from None
     print("wrote %s (%s chart, %d deals)" % (args.output, args.kind, summary.deals), file=sys.stderr)
     return 0
+
+
+SIMULATE = Command("simulate", SIMULATE_HELP, simulate_command, simulate_arguments, SIMULATE_DESCRIPTION)
+BID = Command("bid", BID_HELP, bid_command, bid_arguments, BID_DESCRIPTION)
+ODDS = Command("odds", ODDS_HELP, odds_command, odds_arguments, ODDS_DESCRIPTION)
+PLOT = Command("plot", PLOT_HELP, plot_command, plot_arguments, PLOT_DESCRIPTION)

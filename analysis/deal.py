@@ -494,16 +494,26 @@ class DealSpec:
         fixed = set(self.hand) | set(self.talon) | {c for _, cards in self.known for c in cards}
         return [c for c in range(self.deck.size) if c not in fixed]
 
-    def deal(self, rng):
-        """One random deal that meets every constraint (``rng``: a numpy Generator)."""
+    def deal(self, rng, options=None):
+        """One random deal that meets every constraint (``rng``: a numpy Generator).
+
+        ``options``: the rule options of the game the deal is played in.  With them, a deal
+        the rules throw in is drawn again, as the redeal would be (SI-2.4: a Slovenian seat
+        dealt no tarok); without them (the talon odds) every deal counts."""
+        v = get_variant(self.variant)
+        thrown_in = 0
         for _ in range(self.max_tries):
             deal = self.draw(rng)
+            if options is not None and v.redeal_seat(deal.hands, options) is not None:
+                thrown_in += 1
+                continue
             if all(check(deal) for check in self.constraints):
                 return deal
         raise ImpossibleConstraints(
             "no deal met the constraints in %d draws: %s is impossible with this hand or rarer than 1 in %d "
-            "(raise --max-tries if it is merely rare)" % (self.max_tries, " and ".join(
-                describe(c) for c in self.constraints) or "the deal", self.max_tries))
+            "(raise --max-tries if it is merely rare)%s" % (self.max_tries, " and ".join(
+                describe(c) for c in self.constraints) or "the deal", self.max_tries,
+                "; %d draws were thrown in because a seat held no tarok (SI-2.4)" % thrown_in if thrown_in else ""))
 
     def draw(self, rng):
         """One random deal, ignoring the constraints."""

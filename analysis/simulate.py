@@ -43,7 +43,7 @@ from solver import GOALS, MissingValueError, Solver, TarokError, get_variant
 from solver.goals import applies, win_target
 from solver.variants import EXCHANGE, POSITIVE
 
-from .deal import AnalysisError, DealSpec
+from .deal import AnalysisError, DealSpec, dealt_sizes
 from .stats import Mean, Rate, fraction_text, parse_fraction
 from .talon import EXHAUSTIVE, HEURISTIC, MAX_EXCHANGES, POLICIES, Unavailable, exchanges, setup
 
@@ -132,8 +132,11 @@ class Task:
             if name not in v.announcements:
                 raise AnalysisError("%r is not an announcement of %s; known: %s"
                                     % (name, v.id, ", ".join(v.announcements)))
-        if options:
-            v.resolve_options(options)
+        rules = v.resolve_options(options)
+        if len(spec.hand) == dealt_sizes(v)[0][spec.seat] and v.redeal_seat([spec.hand], rules) is not None:
+            raise AnalysisError("the analysed hand holds no tarok: %s throws such a deal in and redeals it as a "
+                                "forced klop (SI-2.4), so it is never played; the option no_tarok_redeal=false "
+                                "analyses it anyway" % v.name)
         task = cls(spec, tuple(ids), goals, bool(settle), check_limit(limit), memory_mb, call or "auto", policy,
                    tuple(sorted((options or {}).items())), tuple(sorted((values or {}).items())),
                    tuple(announce or ()))
@@ -348,7 +351,7 @@ def run_chunk(task, entropy, index, size):
     tally = Tally()
     stats = Counter(solves=0, nodes=0, solve_seconds=0.0)
     for _ in range(size):
-        evaluate(task, task.spec.deal(rng), tally, stats)
+        evaluate(task, task.spec.deal(rng, dict(task.options)), tally, stats)
     return {"type": "chunk", "chunk": index, "deals": size, "result": tally.to_json(),
             "timing": {"seconds": time.perf_counter() - started, "solves": stats["solves"],
                        "nodes": stats["nodes"], "solve_seconds": stats["solve_seconds"], "pid": os.getpid()}}
@@ -647,14 +650,18 @@ def read_results(path):
             continue
         try:
             data = json.loads(line.decode("utf-8"))
-        except (ValueError, UnicodeDecodeError):
+            if not isinstance(data, dict):
+                raise ValueError("not a record")
+        except (ValueError, RecursionError):  # (also bytes that are not UTF-8, numbers too long to read)
             if last:
                 break  # torn: the process was stopped while writing
             raise AnalysisError("%s line %d is not a results record (not JSON)" % (path, number)) from None
         if last:  # complete JSON but no newline: treat as torn too
             break
         if header is None:
-            if data.get("type") != "header" or data.get("format") != FORMAT:
+            if data.get("type") != "header" or data.get("format") != FORMAT or not (
+                    isinstance(data.get("task"), dict) and isinstance(data.get("deals"), int)
+                    and isinstance(data.get("chunk_size"), int)):
                 raise AnalysisError("%s is not a tarokdd results file (no %s header)" % (path, FORMAT))
             header = data
         elif data.get("type") == "chunk":

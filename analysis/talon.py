@@ -26,9 +26,10 @@ the most card points, then the first group.
 discarded to make voids — the shortest suit first (ties: the one with more points) — as long
 as the whole suit fits; the remaining places take the suit cards with the most points (their
 points are banked in the declarer's pile), ties to the shorter suit and the lower card.
-When suit cards do not suffice, or the rules restrict the discard (Königrufen colour games,
-Danish tarokker), the lowest legal cards are discarded; a deal with no legal discard makes the
-contract unavailable for it.  Every exchange is checked by :class:`solver.Position`.
+A Danish dealer keeps the cards of his declarations (DK-2.8 item 4) unless the hand leaves
+no other skat.  When suit cards do not suffice, or the rules restrict the discard (Königrufen
+colour games, Danish tarokker), the lowest legal cards are discarded; a deal with no legal
+discard makes the contract unavailable for it.  Every exchange is checked by :class:`solver.Position`.
 
 The optional policy ``exhaustive`` (:func:`exchanges`, ``--exhaustive-talon``) tries every
 group with every legal discard (the heuristic's first) and counts the contract as made when
@@ -39,8 +40,10 @@ goals and the settlement then follow the winning exchange (the heuristic's when 
 
 from dataclasses import dataclass, field
 
-from solver import IllegalDiscardError, Position, TarokError, get_variant
+from solver import IllegalDiscardError, Position, RedealError, TarokError, get_variant
 from solver.cards import TRUMP
+from solver.deal import solorufer_piles
+from solver.discards import danish_skat, declaration_cards
 from solver.variants import EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED
 
 from .deal import AnalysisError
@@ -131,6 +134,9 @@ def choose_discards(variant, contract, cards, n):
     if v.family == "koenigrufen" and contract.colour:
         return None
     plain = [c for c in cards if d.suit[c] < TRUMP and not _king(d, c)]
+    if v.family == "danish":  # DK-2.8 item 4: no discarding from a declaration
+        declared = declaration_cards(d, cards)
+        plain = [c for c in plain if c not in declared]
     if len(plain) < n:
         return None
     by_suit = {}
@@ -153,17 +159,15 @@ def lowest_legal_discards(variant, contract, cards, n):
     """The lowest legal discard of ``n`` cards (the fallback), or None."""
     v = get_variant(variant)
     d = v.deck
+    key = lambda c: (v.points[c], d.rank[c])
+    if v.family == "danish":
+        skat = danish_skat(d, cards, n, key=key)
+        return None if skat is None else sorted(skat)
     special = {d.trump(1), d.trump(21)} | ({d.trump(22)} if v.family in ("slovenian", "koenigrufen") else set())
     if d.special is not None:
         special.add(d.special)
     plain = [c for c in cards if d.suit[c] < TRUMP and not _king(d, c)]
     trumps = [c for c in cards if d.suit[c] == TRUMP and c not in special]
-    if v.family == "danish":
-        if any(d.suit[c] == TRUMP for c in cards if c not in trumps):
-            trumps = []  # holding T1/T21 the dealer cannot go void in tarokker (DK-2.8)
-        elif len(plain) >= n:
-            trumps = []
-    key = lambda c: (v.points[c], d.rank[c])
     pool = sorted(plain, key=key) + sorted(trumps, key=key)
     if v.family == "koenigrufen" and contract.colour and trumps:
         # AT-6.5: no suit card while a non-Trull tarock stays in the hand: tarocks go first
@@ -179,7 +183,8 @@ def setup(deal, contract, declarer=None, call="auto", discards=None, play_hand=N
           announce=(), policy=HEURISTIC, choice=None):
     """The :class:`Setup` of ``contract`` for ``deal`` with ``declarer`` (default: the deal's
     seat).  ``discards`` / ``play_hand`` fix the exchange (card indices).  ``announce``:
-    announcements made by the declarer (those the contract does not allow are left out).
+    announcements made by the declarer's side: by the declarer, a kralj ultimo by his partner
+    (SI-7); those the contract or the side cannot make are left out.
     ``choice``: (group index, discards) instead of the heuristic's (see :func:`exchanges`).
     Raises :class:`Unavailable` when the contract cannot be played from this deal."""
     if policy not in POLICIES:
@@ -245,14 +250,9 @@ def setup(deal, contract, declarer=None, call="auto", discards=None, play_hand=N
     elif c.talon == TO_DECLARER:
         kw["declarer_pile"] = talon
     elif c.talon == SOLORUFER:
-        king = d.index[kw["called_king"]]
-        halves = [talon[:len(talon) // 2], talon[len(talon) // 2:]]
-        half = next((h for h in halves if king in h), None)
-        if half is None:
-            kw["defence_pile"] = talon
-        else:
+        half, kw["defence_pile"] = solorufer_piles(talon, d.index[kw["called_king"]])
+        if half:
             kw["declarer_pile"] = half
-            kw["defence_pile"] = [x for x in talon if x not in half]
     elif c.talon == UNUSED:
         kw["talon"] = talon
     items = []
@@ -260,8 +260,14 @@ def setup(deal, contract, declarer=None, call="auto", discards=None, play_hand=N
         ann = v.announcements.get(name)
         if ann is None:
             raise AnalysisError("%r is not an announcement of %s; known: %s" % (name, v.id, ", ".join(v.announcements)))
-        if ann.allowed_in(c) and not (name == "king_ultimo" and not c.called_king):
-            items.append("%s@%d" % (name, declarer if declarer is not None else deal.seat))
+        if not ann.allowed_in(c) or ann.by == "defence":
+            continue  # not in this contract, or not the declarer side's to announce (AT-7 Königfang)
+        seat = declarer if declarer is not None else deal.seat
+        if ann.by == "partner":  # SI-7 kralj ultimo: announced by the partner, if there is one
+            seat = next((s for s, h in enumerate(hands) if d.index[kw["called_king"]] in h), declarer)
+            if seat == declarer:
+                continue
+        items.append("%s@%d" % (name, seat))
     if items:
         kw["announcements"] = items
     kw["hands"] = hands
@@ -269,6 +275,8 @@ def setup(deal, contract, declarer=None, call="auto", discards=None, play_hand=N
         out.position = Position(**kw)
     except IllegalDiscardError as exc:
         raise Unavailable("illegal discard: %s" % exc) from None
+    except RedealError as exc:  # SI-2.4: the deal is thrown in, only its forced klop is played
+        raise Unavailable(str(exc)) from None
     except TarokError as exc:
         if c.called_king and "called king" in str(exc):
             raise Unavailable(str(exc)) from None

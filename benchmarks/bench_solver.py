@@ -7,6 +7,7 @@
     python benchmarks/bench_solver.py --ablation            # search features switched off, as ratios
     python benchmarks/bench_solver.py --batch slovenian4:10 --deals 16   # solve_many, 1 vs 2 threads
     python benchmarks/bench_solver.py --targets             # the performance targets, met or not
+    python benchmarks/bench_solver.py --anchor dds --deals 30   # against bridge DDS (the bench extra)
 
 A set is ``VARIANT:TRICKS[:DEALS]`` — DEALS deals (default ``--deals``) of VARIANT brought
 to TRICKS tricks left (12 for a full Slovenian deal after the talon exchange) by seeded
@@ -30,10 +31,12 @@ import time
 
 import os
 
+from solver import Position
 from solver._core import Engine
+from solver.cards import format_hand
 from solver.deal import random_position
 from solver.search import Solver, side_seats, encode, goal_spec, solve_many
-from solver.variants import VARIANTS
+from solver.variants import TO_DEFENCE, VARIANTS
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 import reference  # noqa: E402  (the independent reference of the tests, with its plain minimax)
@@ -150,6 +153,47 @@ def run_ablation(deals, seed, limit_nodes):
     return rows
 
 
+# Dominant hands: the declarer holds a long run of top trumps and the kings (and the French
+# Excuse), a hand any player sees making its contract: (contract, his fixed cards, called king).
+# The rest of his hand and the other hands are dealt at random; a declarer seat at random.
+DOMINANT = {
+    "slovenian4": ("solo_without", "T22 T21 T20 T19 T18 T17 T16 SK HK DK CK", None),
+    "slovenian3": ("solo_without", "T22 T21 T20 T19 T18 T17 T16 T15 T14 SK HK DK CK", None),
+    "koenigrufen": ("solodreier", "T22 T21 T20 T19 T18 T17 T16 SK HK DK CK", None),
+    "french3": ("garde_contre", "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 EX SK HK DK CK", None),
+    "french4": ("garde_contre", "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 EX SK HK DK CK", None),
+    "french5": ("garde_contre", "T21 T20 T19 T18 T17 T16 T15 T14 EX SK HK DK", "CK"),
+}
+
+
+def dominant_set(variant, n, seed):
+    """n reproducible deals of ``variant`` at the start of play with a dominant declarer (DOMINANT)."""
+    v = VARIANTS[variant]
+    d = v.deck
+    contract, fixed, called = DOMINANT[variant]
+    mine = [d.index[t] for t in fixed.split()]
+    c = v.contract(contract)
+    out = []
+    for i in range(n):
+        rng = random.Random("dominant:%s:%d:%d" % (variant, seed, i))
+        rest = [x for x in range(d.size) if x not in mine]
+        rng.shuffle(rest)
+        declarer = rng.randrange(v.players)
+        hands, h = [], v.hand_size
+        for seat in range(v.players):
+            take = h - len(mine) if seat == declarer else h
+            hands.append((mine if seat == declarer else []) + rest[:take])
+            rest = rest[take:]
+        data = {"variant": variant, "contract": contract, "declarer": declarer,
+                "hands": [format_hand(sorted(x), d) for x in hands]}
+        if called:
+            data["called_king"] = called
+        if rest:
+            data["defence_pile" if c.talon == TO_DEFENCE else "declarer_pile"] = format_hand(rest, d)
+        out.append(Position.from_json(data))
+    return out
+
+
 def _side_holds_pagat(pos):
     pagat = pos.deck.tokens[pos.deck.trump(1)]
     return any(pagat in pos.hand(seat) for seat in pos.parties[0])
@@ -187,20 +231,58 @@ TARGETS = [
 ]
 
 
+# dominant hands (issue 17): decided in 10 ms each, for the contract and for valat
+DOMINANT_TARGETS = [(variant, goal, 20, "20s", [("max_s", "<=", 0.01)])
+                    for variant in DOMINANT for goal in ("win", "valat")]
+
+
 def run_targets(seed, memory_mb, quick=None):
     """Every target's set, measured now, with where it stands: ``met`` per statistic.  With
     ``quick`` (deals, limit) every set is that size and limit: a sanity run of the mode, not a
     verdict."""
     rows = []
-    for what, variant, tricks, deals, goal, contract, keep, limit, checks in TARGETS:
+    sets = [(what, "%s:%d" % (variant, tricks), deals, limit, checks, goal,
+             lambda deals, v=variant, t=tricks, c=contract, k=keep: deal_set(v, t, deals, seed, c, k))
+            for what, variant, tricks, deals, goal, contract, keep, limit, checks in TARGETS]
+    sets += [("%s dominant hands, %s" % (variant, goal), "%s:dominant" % variant, deals, limit, checks, goal,
+              lambda deals, v=variant: dominant_set(v, deals, seed))
+             for variant, goal, deals, limit, checks in DOMINANT_TARGETS]
+    for what, name, deals, limit, checks, goal, positions in sets:
         if quick:
             deals, limit = quick
-        positions = deal_set(variant, tricks, deals, seed, contract, keep)
-        row = {"target": what, **run_set("%s:%d" % (variant, tricks), positions, goal, limit, memory_mb)}
+        row = {"target": what, **run_set(name, positions(deals), goal, limit, memory_mb)}
         row["checks"] = [{"statistic": stat, "bound": op + " " + str(bound), "measured": row[stat],
                           "met": (row[stat] <= bound if op == "<=" else row[stat] >= bound)
                           and (stat != "max_s" or row["solved"] == row["deals"])}
                          for stat, op, bound in checks]
+        rows.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)
+    return rows
+
+
+def run_anchor(deals, seed, limit, memory_mb):
+    """Bridge DDS against the solver, interleaved deal by deal on one core: seeded random
+    bridge deals (SolveBoard, one solution) and full Slovenian 4-player deals for ``tricks``
+    and ``points``; each set's median time as a ratio to DDS's median, and median nodes."""
+    from dds_anchor import DDS, bridge_deal
+    dds = DDS()
+    positions = deal_set("slovenian4", 12, deals, seed)
+    solver = Solver(memory_mb)
+    runs = {"dds": [], "slovenian4:12 tricks": [], "slovenian4:12 points": []}
+    for i, pos in enumerate(positions):
+        _, nodes, seconds = dds.solve(*bridge_deal(seed, i))
+        runs["dds"].append((seconds, nodes, True))
+        for goal in ("tricks", "points"):
+            solver.clear()
+            r = solver.solve(pos, goal, limit=limit)
+            runs["slovenian4:12 %s" % goal].append((r.seconds, r.nodes, r.exact))
+    dds_median = statistics.median(t for t, _, _ in runs["dds"])
+    rows = []
+    for name, rs in runs.items():
+        median_s = statistics.median(t for t, _, _ in rs)
+        row = {"set": name, "deals": len(rs), "solved": sum(ok for _, _, ok in rs),
+               "median_s": round(median_s, 5), "median_nodes": int(statistics.median(n for _, n, _ in rs)),
+               "time_ratio_to_dds": round(median_s / dds_median, 1)}
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     return rows
@@ -242,6 +324,9 @@ def main(argv=None):
                     help="instead: the search with each feature off, and the plain minimax, as ratios")
     ap.add_argument("--targets", action="store_true",
                     help="instead: the sets of the performance targets, each with where it stands")
+    ap.add_argument("--anchor", choices=("dds",),
+                    help="instead: bridge DDS (endplay, the bench extra) interleaved with full slovenian4 "
+                         "deals, ratios to DDS's median")
     ap.add_argument("--out", help="write the JSON here too")
     args = ap.parse_args(argv)
     results = []
@@ -253,7 +338,9 @@ def main(argv=None):
         results = [run_batch(args.batch, args.deals, args.seed, args.limit, args.memory)]
     if args.ablation:
         results = run_ablation(min(args.deals, 20), args.seed, limit_nodes=50_000_000)
-    for spec in [] if args.ablation or args.batch or args.targets else (args.sets or DEFAULT_SETS):
+    if args.anchor:
+        results = run_anchor(args.deals, args.seed, args.limit, args.memory)
+    for spec in [] if args.ablation or args.batch or args.targets or args.anchor else (args.sets or DEFAULT_SETS):
         parts = spec.split(":")
         variant, tricks, deals = (parts + [""])[:3]
         if (len(parts) > 3 or variant not in VARIANTS or not tricks.isdigit()

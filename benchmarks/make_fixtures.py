@@ -52,7 +52,7 @@ import reference  # noqa: E402  (the independent reference of the tests)
 
 from solver.deal import random_position  # noqa: E402
 from solver.goals import GOALS, applies  # noqa: E402
-from solver.search import Solver, _parse_limit  # noqa: E402
+from solver.search import Solver, parse_limit  # noqa: E402
 from solver.variants import VARIANTS  # noqa: E402
 
 ENDGAME_TRICKS = (4, 5, 6, 7, 8, 6)
@@ -173,7 +173,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.recheck:
         return recheck(Path(args.out), args.reference_nodes)
-    nodes, seconds = _parse_limit(args.full_limit)
+    nodes, seconds = parse_limit(args.full_limit)
     card_limit = nodes * 5 if nodes else "%gs" % (seconds * 5)
     started = time.perf_counter()
     lines, crashed = [], []

@@ -15,11 +15,6 @@ position on two threads that share its table (``threads=2``).
 import queue
 import threading
 
-from libc.stdlib cimport free
-
-cdef extern from "<stdlib.h>" nogil:
-    int posix_memalign(void** ptr, size_t alignment, size_t size)
-
 from libc.string cimport memset
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -31,14 +26,40 @@ cdef extern from *:
 
 cdef extern from *:
     """
+    #include <stdint.h>
     #include <sys/mman.h>
-    static void advise_huge_pages(void* p, size_t n) {
-    #ifdef MADV_HUGEPAGE  /* Linux: transparent huge pages, where the system allows them */
-        madvise(p, n, MADV_HUGEPAGE);
+    #ifndef MAP_NORESERVE
+    #define MAP_NORESERVE 0
     #endif
+    #define HUGE_PAGE ((size_t)2 << 20)
+    /* Address space for a table of n bytes, 2 MB aligned, not yet backed by memory: the
+       system commits a page when it is first written, so a table that uses only its first
+       part costs only that part, and it grows in place.  NULL when the space is refused. */
+    static void* reserve_table(size_t n) {
+        size_t span = n + HUGE_PAGE;
+        char* p = (char*)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                              -1, 0);
+        char* start;
+        if (p == (char*)MAP_FAILED)
+            return NULL;
+        start = (char*)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+        if (start > p)
+            munmap(p, start - p);
+        if (p + span > start + n)
+            munmap(start + n, p + span - (start + n));
+    #ifdef MADV_HUGEPAGE  /* Linux: transparent huge pages, where the system allows them */
+        if (n >= HUGE_PAGE)
+            madvise(start, n, MADV_HUGEPAGE);
+    #endif
+        return start;
+    }
+    static void release_table(void* p, size_t n) {
+        if (p != NULL)
+            munmap(p, n);
     }
     """
-    void advise_huge_pages(void* p, size_t n) nogil
+    void* reserve_table(size_t n) nogil
+    void release_table(void* p, size_t n) nogil
 
 DEF INF = 30000
 DEF NO_CUT = 31000
@@ -496,6 +517,7 @@ cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept 
     tricks and their trick units are that party's.  Not used where a tarok can lose (colour
     games, colour valat) or the emperor trick could turn the top trumps over."""
     cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0, others
+    cdef int chelem_sides = 0  # bit x: a seat with R.side x may take the last trick with the Excuse
     cdef int per_seat[MAX_SEATS]
     cdef uint32_t all_trumps = 0, bits
     if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
@@ -505,7 +527,7 @@ cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept 
         all_trumps |= S.hand[seat][TRUMP]
         per_seat[seat] = 0
         if chelem_open(R, S, seat):
-            return 0
+            chelem_sides |= 1 << R.side[seat]
     if emperor_open(R, all_trumps):
         return 0
     bits = all_trumps
@@ -528,11 +550,110 @@ cdef int sure_count(const Rules* R, const State* S, int* counted_side) noexcept 
     for seat in range(R.n_seats):
         if per_seat[seat] > tricks:
             tricks = per_seat[seat]
+    if tricks < 2 and chelem_sides & (1 << (1 - counted_side[0])):
+        return 0  # FR-4.4: the others' Excuse may beat the top trump in the last trick; with two
+        # tricks of top trumps one comes earlier, and the others' chelem is gone
+    for seat in range(R.n_seats):
         if R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL] and R.side[seat] == counted_side[0]:
             others = -1  # their own Excuse may fall in the last trick and leave them (FR-4.4)
     # the other cards of those tricks are worth at least the deck's cheapest card
     others += R.n_seats * tricks - top_cards
     return v + others * R.min_pts + R.trick_units * tricks
+
+
+cdef int lead_sure_count(const Rules* R, const State* S, int* counted_side) noexcept nogil:
+    """What the leader's party surely collects by a plan of its own, at a trick start (DDS's
+    QuickTricks, for trumps): the leader cashes his top trumps (his run above every other
+    trump) until no opponent can have a trump left, then his masters (in each suit his run
+    above every other card of it; the opponents can no longer ruff, nor his partners, whom
+    the draw stripped), then the rest of his top trumps, keeping the lead throughout; then he
+    leads his Excuse, which stays with his side (FR-4.3), if that trick is not the last, or
+    takes the last trick with it when his side has won every trick (FR-4.4).
+    Counted: his cards, the deck's cheapest card for every other card of those tricks, their
+    trick units and, for the side, the bonus of the bouts among his cards (FR-6.4).
+    ``counted_side`` is set to R.side of the leader."""
+    cdef int lead = S.leader, seat, s, r, k, rounds = 0, team_trumps = 0, run = 0, masters = 0
+    cdef int tricks_left = R.n_tricks - S.trick_no + 1, bouts = 0, v = 0, others, plan, i
+    cdef int team_excuse = 0, opp_skus = 0
+    cdef uint32_t rest[N_SUITS]  # every other seat's cards
+    cdef uint32_t bits
+    if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
+            or R.exactly_one or R.colour_lead_rule or R.side[lead] != R.maxer[lead]):
+        return 0  # (the last: the plan is worth following only to a party that wants the count)
+    if R.special_kind == SPECIAL_SKUS and S.hand[lead][SPECIAL]:
+        return 0  # DK-3.7: a demand may force his skus into a trick of the plan
+    for i in range(R.n_reserved):
+        if (R.res_seat[i] == lead and R.res_trick[i] >= S.trick_no
+                and (S.hand[lead][R.res_suit[i]] >> R.res_rank[i]) & 1):
+            return 0  # AT-3.4, SI-3.5: a reserved card may be due in a trick of the plan
+    for s in range(N_SUITS):
+        rest[s] = 0
+    for seat in range(R.n_seats):
+        if seat == lead:
+            continue
+        for s in range(N_SUITS):
+            rest[s] |= S.hand[seat][s]
+        k = popcount32(S.hand[seat][TRUMP])
+        if R.party[seat] != R.party[lead]:
+            # each round of trumps takes a trump from every opponent holding one (they must
+            # follow), but an Excuse or skus may stand in for one of them
+            k += S.hand[seat][SPECIAL] != 0
+            if k > rounds:
+                rounds = k
+            opp_skus |= R.special_kind == SPECIAL_SKUS and S.hand[seat][SPECIAL] != 0
+            if tricks_left < 2 and chelem_open(R, S, seat):
+                return 0  # FR-4.4: their Excuse takes the last trick
+        else:
+            if k > team_trumps:
+                team_trumps = k
+            team_excuse |= R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL] != 0
+    if R.emperor and emperor_open(R, rest[TRUMP] | S.hand[lead][TRUMP]) and (
+            (S.hand[lead][TRUMP] >> 21) & 3) != 3:
+        return 0  # SI-4.1, AT-4.3: the pagat may take a trick of škis or mond
+    bits = S.hand[lead][TRUMP]
+    if R.pagat_rule:
+        bits &= ~<uint32_t>2  # SI-3.4, AT-3.6: the pagat may not be led while he has more
+    while bits:
+        r = 31 - __builtin_clz(bits)
+        if (rest[TRUMP] >> r) != 0:
+            break
+        bits &= ~(<uint32_t>1 << r)
+        run += 1
+        v += R.pts[TRUMP][r]
+        bouts += (R.bout_mask[TRUMP] >> r) & 1
+    if run == 0:
+        return 0
+    if rounds <= run and team_trumps <= rounds:
+        for s in range(4):
+            bits = S.hand[lead][s]
+            while bits:
+                r = 31 - __builtin_clz(bits)
+                if (rest[s] >> r) != 0:
+                    break
+                bits &= ~(<uint32_t>1 << r)
+                masters += 1
+                v += R.pts[s][r]
+    plan = run + masters
+    others = (R.n_seats - 1) * plan
+    if plan == tricks_left and team_excuse:
+        others -= 1  # a partner's Excuse may fall in the last trick and leave the side (FR-4.4)
+    if opp_skus:
+        others -= 1  # DK-4.4: the skus goes back to its holder
+    v += others * R.min_pts + R.trick_units * plan
+    if R.special_kind == SPECIAL_EXCUSE and S.hand[lead][SPECIAL]:
+        if plan + 2 <= tricks_left:
+            v += R.pts[SPECIAL][0] - R.excuse_exchange
+            bouts += R.bout_mask[SPECIAL] & 1
+        elif plan + 1 == tricks_left and (S.won_mask & ~(1 << R.party[lead])) == 0:
+            # FR-4.4: his side has won every trick, so his Excuse takes the last one too
+            v += R.pts[SPECIAL][0] + (R.n_seats - 1) * R.min_pts + R.trick_units
+            bouts += R.bout_mask[SPECIAL] & 1
+    counted_side[0] = R.side[lead]
+    if counted_side[0]:
+        for i in range(S.bouts, S.bouts + bouts):
+            if i < 4:
+                v += R.bout_bonus[i]
+    return v
 
 
 cdef inline int excuse_out(const Rules* R, const State* S) noexcept nogil:
@@ -646,23 +767,6 @@ cdef inline int table_bounds(Search* X, uint64_t key, int* lo, int* hi, int* bes
     return 1
 
 
-cdef Entry* new_table(uint64_t n) noexcept nogil:
-    """n zeroed entries, cache-line aligned; from 2 MB on, on huge pages where Linux gives
-    them: nearly every probe is in another page, and with 4 kB pages each one also missed
-    the TLB.  5 % less time on full Slovenian deals (tables of 8-64 MB).  Setting up 64 MB
-    takes 0.01 s instead of 0.03 s; 512 MB took 0.06-1.2 s instead of 0.3 s (the kernel
-    may first compact memory)."""
-    cdef Entry* t = NULL
-    cdef size_t size = n * sizeof(Entry)
-    cdef size_t huge = 2 << 20
-    if posix_memalign(<void**>&t, huge if size >= huge else 64, size) != 0:
-        return NULL
-    if size >= huge:
-        advise_huge_pages(t, size)
-    memset(t, 0, size)
-    return t
-
-
 cdef Entry* slot_for(Search* X, uint64_t key, Entry* cur) noexcept nogil:
     """The slot of a key: its entry (copied to ``cur``), else the bucket's empty slot or the
     one holding the least work, entries of earlier solves first (``cur.age`` = 0)."""
@@ -684,29 +788,24 @@ cdef Entry* slot_for(Search* X, uint64_t key, Entry* cur) noexcept nogil:
 
 
 cdef void grow(Search* X) noexcept nogil:
-    """Eight times larger, up to the budget, keeping the entries (each knows its bucket).
-    Never while another thread searches the table."""
+    """Eight times larger, up to the budget, in place: the address space of the whole budget
+    is reserved (reserve_table), so growing widens the index and moves each entry whose bucket
+    changes into the new part, which is still empty; no second table is ever allocated, and
+    the memory in use never exceeds the budget.  Never while another thread searches the table.
+    (On huge pages, 2 MB ones: from 2 MB on, nearly every probe is in another page, and with
+    4 kB pages each one also missed the TLB; 5 % less time on full Slovenian deals.)"""
     cdef uint64_t n = X.n_entries * 8, i, old_n = X.n_entries
-    cdef Entry* old = X.table
-    cdef Entry* t
+    cdef Entry moving, cur
     cdef Entry* e
-    cdef Entry cur
     if n > X.max_entries:
         n = X.max_entries
-    t = new_table(n)
-    if t == NULL:
-        X.max_entries = X.n_entries  # no more memory: stay at this size
-        return
-    X.table = t
     X.n_entries = n
-    X.fills = 0
     for i in range(old_n):
-        if old[i].age:
-            e = slot_for(X, sealed(old[i].check, &old[i]), &cur)
-            if e.age == 0:
-                X.fills += 1
-            e[0] = old[i]
-    free(old)
+        if X.table[i].age and bucket(X, sealed(X.table[i].check, &X.table[i])) != (i & ~<uint64_t>3):
+            moving = X.table[i]
+            memset(&X.table[i], 0, sizeof(Entry))
+            e = slot_for(X, sealed(moving.check, &moving), &cur)  # (its new bucket holds only moved entries)
+            e[0] = moving
 
 
 cdef void store(Search* X, uint64_t key, int v, int alpha, int beta, int best,
@@ -1131,6 +1230,12 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
                 lo = v
         elif hi > top - v:
             hi = top - v
+        v = lead_sure_count(&X.R, S, &whose)
+        if whose:
+            if v > lo:
+                lo = v
+        elif hi > top - v:
+            hi = top - v
     if lo >= beta:
         return lo
     if hi <= alpha:
@@ -1181,8 +1286,8 @@ cdef int search_value(Search* X, State* S, int* lower, int* upper) noexcept nogi
             ub = g
         else:
             lb = g
-    lower[0] = lb
-    upper[0] = ub
+        lower[0] = lb  # as they narrow (Engine.progress reads them from another thread)
+        upper[0] = ub
     return lb == ub
 
 
@@ -1215,25 +1320,31 @@ cdef class Engine:
     cdef int threads
     cdef public long long solo_nodes  # a two-thread solve searches this many nodes on one thread first
     cdef object stopping            # set by stop(): no new searches are started
+    cdef int live[2]                # the root's proven bounds, narrowing while it is searched (progress)
+    cdef int at_root                # 1 while solve() searches the root's count
 
     def __cinit__(self, memory_mb=256):
         cdef uint64_t n = 4
-        if memory_mb < 1:
-            raise ValueError("memory_mb must be at least 1")
-        while n * 2 * sizeof(Entry) <= <uint64_t>(memory_mb * 1024 * 1024) and n < (<uint64_t>1 << 32):
+        if not 1 <= memory_mb <= 65536:
+            raise ValueError("memory_mb must be 1 to 65536")
+        while n * 2 * sizeof(Entry) <= <uint64_t>memory_mb * 1024 * 1024 and n < (<uint64_t>1 << 32):
             n *= 2
+        self.X.table = NULL
+        while self.X.table == NULL and n >= 4:  # a system that refuses the space: a smaller budget
+            self.X.table = <Entry*>reserve_table(n * sizeof(Entry))
+            if self.X.table == NULL:
+                n //= 2
+        if self.X.table == NULL:
+            raise MemoryError("cannot reserve a transposition table")
         self.X.max_entries = n
         self.X.n_entries = min(n, 1 << 16)
-        self.X.table = new_table(self.X.n_entries)
-        if self.X.table == NULL:
-            raise MemoryError("cannot allocate a transposition table")
         self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = 1
         self.threads = 1
         self.solo_nodes = 100000  # about 10 ms: smaller searches do not pay for a second thread
         self.stopping = threading.Event()
 
     def __dealloc__(self):
-        free(self.X.table)
+        release_table(self.X.table, self.X.max_entries * sizeof(Entry))
 
     def stop(self):
         """Ask a search running in another thread to stop now (it returns its proven bounds)."""
@@ -1398,7 +1509,11 @@ cdef class Engine:
             raise ValueError("threads must be 1 or 2")
         self.threads = threads
         self.stopping.clear()
-        lo, hi = self._bounds(&S, target)
+        self.at_root = 1
+        try:
+            lo, hi = self._bounds(&S, target)
+        finally:
+            self.at_root = 0
         out = {"lower": lo, "upper": hi}
         if all_cards and not self.X.aborted:
             cards = {}
@@ -1419,29 +1534,34 @@ cdef class Engine:
         return out
 
     cdef tuple _bounds(self, State* S, int target):
-        """Proven (lower, upper) of the remaining count: exact, or decided against target."""
-        cdef int lo = 0, hi = remaining_max(&self.X.R, S), g
+        """Proven (lower, upper) of the remaining count: exact, or decided against target.
+        The root's bounds narrow in ``live``, where :attr:`progress` reads them."""
+        cdef int local[2]
+        cdef int* b = &self.live[0] if self.at_root else &local[0]
+        cdef int g
         cdef long long limit = self.X.node_limit
-        if target < 0 and self.threads == 2 and lo < hi:
+        b[0] = 0
+        b[1] = remaining_max(&self.X.R, S)
+        if target < 0 and self.threads == 2 and b[0] < b[1]:
             # one thread first: a small search is over before two threads would pay
             self.X.node_limit = self.X.nodes + self.solo_nodes
             if limit and limit < self.X.node_limit:
                 self.X.node_limit = limit
             if self.solo_nodes > 0:
                 with nogil:
-                    search_value(&self.X, S, &lo, &hi)
+                    search_value(&self.X, S, &b[0], &b[1])
             self.X.node_limit = limit
-            if lo == hi or self.stopping.is_set() or (limit and limit - self.X.nodes < 2) or (
+            if b[0] == b[1] or self.stopping.is_set() or (limit and limit - self.X.nodes < 2) or (
                     self.X.deadline > 0 and now() > self.X.deadline):
-                return lo, hi
+                return b[0], b[1]
             self.X.aborted = 0
-            return self._bounds_two(S, lo, hi)
+            return self._bounds_two(S, b[0], b[1])
         if target < 0:
             with nogil:
-                search_value(&self.X, S, &lo, &hi)
-        elif target <= lo:
+                search_value(&self.X, S, &b[0], &b[1])
+        elif target <= b[0]:
             pass
-        elif target > hi:
+        elif target > b[1]:
             pass
         else:
             with nogil:
@@ -1449,10 +1569,10 @@ cdef class Engine:
                 g = ab(&self.X, S, target - 1, target, 0)
             if not self.X.aborted:
                 if g >= target:
-                    lo = g
+                    b[0] = g
                 else:
-                    hi = g
-        return lo, hi
+                    b[1] = g
+        return b[0], b[1]
 
     cdef tuple _bounds_two(self, State* S, int lb, int ub):
         """search_value's tests on two threads: both test the same target on the shared
@@ -1519,6 +1639,8 @@ cdef class Engine:
                     lb = max(lb, g)
                 else:
                     ub = min(ub, g)
+                if self.at_root:
+                    self.live[0], self.live[1] = lb, ub
                 o = 1 - w
                 if busy[o] is not None and not (lb < busy[o] <= ub) and not recalled[o]:
                     recalled[o] = True  # its answer is known now
@@ -1618,8 +1740,20 @@ cdef class Engine:
                     value -= tv
                     break
             else:
+                if self.X.aborted:  # the limit ran out while the moves were checked
+                    break
                 raise RuntimeError("no move keeps the value %d (search inconsistency)" % value)
-        return out
+        return [] if self.X.aborted else out  # a line cut short by the limit is no line
+
+    @property
+    def progress(self):
+        """(nodes, lower, upper) of a solve running in another thread: the nodes searched so far
+        and the bounds proven so far on the root's remaining count (read without a lock, for a
+        progress display; after the root is done, its final bounds)."""
+        cdef long long nodes = self.X.nodes
+        if self.X.peer != NULL:
+            nodes += self.H.nodes
+        return nodes, self.live[0], self.live[1]
 
     @property
     def entries(self):

@@ -16,7 +16,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .errors import CardNotInDeckError, DuplicateCardError, UnknownCardError
+from .errors import CardNotInDeckError, DuplicateCardError, NotationError, UnknownCardError
+from .text import shown, whole_number
 
 SUIT_LETTERS = "SHDC"
 TRUMP = 4  # the suit index of trumps
@@ -144,8 +145,8 @@ def canonical_token(text, deck):
         return "EX" if deck.special is not None else "T22"
     if named:
         return named
-    if t.startswith("T") and t[1:].isdigit() and int(t[1:]) >= 1:
-        return "T%d" % int(t[1:])
+    if t.startswith("T") and _number(t[1:]):
+        return "T%d" % _number(t[1:])
     for body in (t[1:] if t.startswith("T") else None, t):
         n = _roman(body) if body else None
         if n:
@@ -155,10 +156,15 @@ def canonical_token(text, deck):
         rank = _RANK_ALIASES.get(rank, rank)
         if rank in COURTS:
             return t[0] + rank
-        if rank.isdigit() and 1 <= int(rank) <= 10:
-            return "%s%d" % (t[0], int(rank))
-    raise UnknownCardError("%r is not a card: write suit then rank (SK, H10, DN, CJ), "
-                           "T1..T22 for trumps, EX for the Excuse/skus" % raw)
+        if _number(rank) and _number(rank) <= 10:
+            return "%s%d" % (t[0], _number(rank))
+    raise UnknownCardError("%s is not a card: write suit then rank (SK, H10, DN, CJ), "
+                           "T1..T22 for trumps, EX for the Excuse/skus" % shown(raw))
+
+
+def _number(text):
+    """A card number written in ASCII digits (leading zeros allowed), else None (or 0)."""
+    return whole_number(text) if text.isascii() and text.isdigit() else None
 
 
 def parse_card(text, deck):
@@ -174,8 +180,11 @@ def parse_card(text, deck):
     if isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < deck.size:
             return text
-        raise CardNotInDeckError("card index %d is outside the %s deck" % (text, deck.name))
-    tok = canonical_token(str(text), deck)
+        raise CardNotInDeckError("card index %s is outside the %s deck (0-%d)" % (shown(text), deck.name,
+                                                                                deck.size - 1))
+    if not isinstance(text, str):
+        raise UnknownCardError("%s is not a card: a card is a token such as SK or T21" % shown(text))
+    tok = canonical_token(text, deck)
     try:
         return deck.index[tok]
     except KeyError:
@@ -194,7 +203,12 @@ def parse_cards(text, deck, what="hand"):
     """
     if text is None:
         return []
-    items = _TOKEN_SPLIT.split(text.strip()) if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        items = _TOKEN_SPLIT.split(text.strip())
+    elif isinstance(text, (list, tuple)):
+        items = list(text)
+    else:
+        raise NotationError("%s takes card text such as 'SK S7 T1' or a list of tokens, not %s" % (what, shown(text)))
     cards, seen = [], set()
     for item in items:
         if item == "":

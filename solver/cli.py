@@ -26,7 +26,10 @@ import sys
 import time
 from dataclasses import dataclass
 
-from .errors import IllegalMoveError, NotationError, SeatError, TarokError
+from . import __version__
+from .bundled import example_names, example_path
+from .text import count_of, shown, whole_number
+from .errors import IllegalMoveError, NotationError, ParameterError, SeatError, TarokError
 from .notation import position_kwargs_from_json, position_kwargs_from_line
 from .position import DEMAND, Position
 from .variants import VARIANTS, get_variant
@@ -63,7 +66,8 @@ def command(name, help, arguments=None, description=None):
 def add_position_input(parser, metavar="FILE", what="position file"):
     """FILE (JSON or one-line form; ``-`` = stdin) or ``--line TEXT``."""
     parser.add_argument("file", nargs="?", metavar=metavar,
-                        help="%s: JSON or the one-line form; - reads stdin" % what)
+                        help="%s: JSON or the one-line form; - reads stdin; or the name of a bundled "
+                        "example (%s)" % (what, ", ".join(example_names())))
     parser.add_argument("-l", "--line", dest="line_text", metavar="TEXT",
                         help="the position given directly in the one-line form (instead of %s)" % metavar)
 
@@ -91,11 +95,15 @@ def read_text(args):
             return sys.stdin.read(), "stdin"
         except UnicodeDecodeError:
             raise CliError("cannot read stdin: not UTF-8 text") from None
+    path = args.file
+    if not os.path.exists(path) and example_path(path) is not None:
+        path = example_path(path)  # a bundled example by name: tarokdd solve slovenian4_three
     try:
-        with open(args.file, encoding="utf-8-sig") as handle:
+        with open(path, encoding="utf-8-sig") as handle:
             return handle.read(), args.file
     except FileNotFoundError:
-        raise CliError("cannot read %s: no such file" % args.file) from None
+        raise CliError("cannot read %s: no such file, nor a bundled example (%s)"
+                       % (args.file, ", ".join(example_names()))) from None
     except IsADirectoryError:
         raise CliError("cannot read %s: it is a directory" % args.file) from None
     except UnicodeDecodeError:
@@ -256,15 +264,15 @@ def _replay_text(pos):
     lines.append("")
     for i in range(len(pos.parties)):
         won = pos.tricks_won(i)
-        lines.append("%s: %d trick%s, %s points" % (party_label(pos, i), won, "" if won == 1 else "s",
-                                                    pos.points_display(i)))
+        lines.append("%s: %s, %s" % (party_label(pos, i), count_of(won, "trick"), count_of(pos.points_display(i),
+                                                                                             "point")))
     report = replay_report(pos)
     if report["talon"]["cards"]:
-        lines.append("talon (counts for nobody): %s points" % report["talon"]["points"])
+        lines.append("talon (counts for nobody): %s" % count_of(report["talon"]["points"], "point"))
     if report["on_table"]["cards"]:
-        lines.append("in the unfinished trick: %s points" % report["on_table"]["points"])
+        lines.append("in the unfinished trick: %s" % count_of(report["on_table"]["points"], "point"))
     if report["unplayed"]["cards"]:
-        lines.append("still in the hands: %s points" % report["unplayed"]["points"])
+        lines.append("still in the hands: %s" % count_of(report["unplayed"]["points"], "point"))
     lines.append("(%s points in the whole deal)" % v.format_units(v.total_units))
     return "\n".join(lines)
 
@@ -330,6 +338,9 @@ def _deal(args):
             raise SeatError("declarer seat %d is out of range: seats are 0-%d in order of play"
                             % (args.declarer, v.players - 1))
     pos = random_position(v.id, c.id, seed=args.seed, declarer=args.declarer)
+    if pos.contract.id != c.id:
+        print("%s: a seat was dealt no tarok: the deal was thrown in and redealt as a forced klop (SI-2.4)"
+              % PROG, file=sys.stderr)
     _print_position(pos, args.format)
     return 0
 
@@ -452,48 +463,43 @@ def add_solver_options(parser):
 
 
 def _solver_settings(pos, args):
-    """Check --side, --limit and --memory before any search: (side, limit, memory_mb)."""
-    from .search import _parse_limit
+    """Check --side, --limit, --memory and --threads before any search: (side, limit, memory_mb)."""
+    from .search import check_settings, parse_limit
     side = args.side
     if side is not None:
         side = side.strip().lower()
-        if pos.contract.each_for_himself and not side.isdigit():
+        if pos.contract.each_for_himself and whole_number(side) is None:
             raise CliError("--side %s: in an each-for-himself game the side is one seat, 0-%d "
-                           "(analysed against all the others)" % (side, pos.players - 1))
-    if args.limit is not None and _parse_limit(args.limit) == (0, 0.0):
-        raise CliError("--limit %s: a limit must be positive" % args.limit)
-    if args.memory < 1:
-        raise CliError("--memory must be at least 1 MB")
+                           "(analysed against all the others)" % (shown(side), pos.players - 1))
+    try:
+        parse_limit(args.limit)
+    except ParameterError as exc:
+        raise CliError("--limit: %s" % exc) from None
+    try:
+        check_settings(args.memory, args.threads)
+    except ParameterError as exc:
+        raise CliError("--memory: %s" % exc) from None
     return side, args.limit, args.memory
 
 
-class _Interruptible:
-    """A :class:`~solver.search.Solver` whose searches run in a helper thread, so that
-    Ctrl-C reaches the main thread at once (the compiled search runs without the GIL and
-    does not look at signals).  An interrupted search is abandoned: the process exits."""
+class _StatusLine:
+    """One line of progress on stderr, rewritten in place, only when stderr is a terminal."""
 
-    def __init__(self, solver):
-        self.solver = solver
+    def __init__(self):
+        self.terminal = sys.stderr.isatty()
+        self.showing = False
 
-    def solve(self, *args, **kwargs):
-        import threading
-        done = threading.Event()
-        box = {}
+    def show(self, text):
+        if self.terminal:
+            sys.stderr.write("\r\x1b[K%s: %s" % (PROG, text))
+            sys.stderr.flush()
+            self.showing = True
 
-        def work():
-            try:
-                box["result"] = self.solver.solve(*args, **kwargs)
-            except BaseException as exc:  # handed to the main thread
-                box["error"] = exc
-            finally:
-                done.set()
-
-        threading.Thread(target=work, name="tarokdd-search", daemon=True).start()
-        while not done.wait(0.1):
-            pass
-        if "error" in box:
-            raise box["error"]
-        return box["result"]
+    def clear(self):
+        if self.showing:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.showing = False
 
 
 def _side_label(pos, seats):
@@ -512,7 +518,7 @@ def _goal_value(pos, goal, value):
         return "yes" if value else "no"
     if goal == "points":
         return v.format_units(value) + ("" if v.unit == 1 else " (%d %s)" % (value, v.unit_name))
-    return "%d trick%s" % (value, "" if value == 1 else "s")
+    return count_of(value, "trick")
 
 
 def _position_header(pos):
@@ -525,8 +531,8 @@ def _position_header(pos):
         ": " + "  ".join("%d:%s" % (s, tok) for s, tok in pos.current_trick) if pos.current_trick else "",
         pos.to_move))
     body.append("so far: " + "; ".join(
-        "%s %d trick%s, %s points" % (pos.party_name(i), pos.tricks_won(i), "" if pos.tricks_won(i) == 1 else "s",
-                                       pos.points_display(i)) for i in range(len(pos.parties))))
+        "%s %s, %s" % (pos.party_name(i), count_of(pos.tricks_won(i), "trick"), count_of(pos.points_display(i), "point"))
+        for i in range(len(pos.parties))))
     return body
 
 
@@ -635,20 +641,38 @@ def _solve_arguments(parser):
          "of the record.  Text for people, --json for machines.")
 def _solve(args):
     from .playthrough import at_trick
-    from .search import Solver
+    from .search import Solver, SolveInterrupted
     pos = read_position(args)
     if args.at_trick is not None:
         pos = at_trick(pos, args.at_trick)
     if pos.is_over:
         raise CliError("play is over (%s): nothing to solve" % (pos.end_reason or "all cards played"))
     side, limit, memory = _solver_settings(pos, args)
-    solver = _Interruptible(Solver(memory, args.threads))
-    result = solver.solve(pos, args.goal, side, all_cards=args.all_cards, line=args.pv, limit=limit)
+    status = _StatusLine()
+
+    def progress(p):  # on a terminal: the bounds narrowing, nodes and time, twice a second
+        bounds = ("%s .. %s, " % tuple(_short_value(pos, args.goal, x) for x in p.bounds)
+                  if args.goal in ("points", "tricks") else "")
+        status.show("searching: %s%s nodes, %.1f s (Ctrl-C stops with the bounds proven)"
+                    % (bounds, format(p.nodes, ","), p.seconds))
+
+    interrupted = False
+    try:
+        result = Solver(memory, args.threads).solve(pos, args.goal, side, all_cards=args.all_cards, line=args.pv,
+                                                    limit=limit, progress=progress if status.terminal else None)
+    except SolveInterrupted as stop:  # Ctrl-C: the search stopped cleanly with what it proved
+        result, interrupted = stop.result, True
+    finally:
+        status.clear()
     if args.format == "json":
         _print_json({"variant": pos.variant.id, "contract": pos.contract.id, "position": pos.to_line(),
-                     **result.to_json()})
+                     **result.to_json(), **({"interrupted": True} if interrupted else {})})
     else:
         print(_solve_text(pos, args.goal, result, args.all_cards))
+    if interrupted:
+        sys.stdout.flush()
+        print("%s: interrupted" % PROG, file=sys.stderr)
+        return 130
     return 0
 
 
@@ -690,7 +714,7 @@ def analysis_text(analysis, pos):
         lines.append("value at the end: %s%s" % (_analysis_value(a, a.end),
                                                   " (play is over)" if a.end.final else ""))
     else:
-        lines.append("interrupted: %d card%s analysed" % (len(a.steps), "" if len(a.steps) == 1 else "s"))
+        lines.append("interrupted: %s analysed" % count_of(len(a.steps), "card"))
     mistakes = a.mistakes
     if mistakes:
         by_seat = {}
@@ -721,27 +745,19 @@ def _analyse(args):
     from .search import Solver
     pos = read_position(args)
     side, limit, memory = _solver_settings(pos, args)
-    progress = sys.stderr.isatty()
+    status = _StatusLine()
     state = {"analysis": None, "trick": None}
     started = time.perf_counter()
 
     def show(trick):
-        if progress and trick != state["trick"] and 1 <= trick <= pos.n_tricks:
+        if trick != state["trick"] and 1 <= trick <= pos.n_tricks:
             state["trick"] = trick
-            sys.stderr.write("\r\x1b[Ktarokdd: analysing trick %d of %d (%.1f s)"
-                             % (trick, pos.n_tricks, time.perf_counter() - started))
-            sys.stderr.flush()
+            status.show("analysing trick %d of %d (%.1f s)" % (trick, pos.n_tricks, time.perf_counter() - started))
 
     def on_step(analysis, step):
         state["analysis"] = analysis
         if step is not None:
             show(step.trick)
-
-    def done():
-        if state["trick"] is not None:  # a progress line is showing: clear it
-            state["trick"] = None
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
 
     def report(analysis):
         if args.format == "json":
@@ -752,39 +768,34 @@ def _analyse(args):
     first = pos.tricks[0].number if pos.tricks else pos.trick_number
     try:
         show(max(args.from_trick or first, first))
-        analysis = analyse_game(pos, args.goal, side, limit=limit, solver=_Interruptible(Solver(memory, args.threads)),
+        analysis = analyse_game(pos, args.goal, side, limit=limit, solver=Solver(memory, args.threads),
                                 from_trick=args.from_trick, on_step=on_step)
-    except KeyboardInterrupt:
-        done()
+    except KeyboardInterrupt:  # (a search stopped by Ctrl-C raises SolveInterrupted, one)
+        status.clear()
         if state["analysis"] is not None:
             report(state["analysis"])
         print("%s: interrupted" % PROG, file=sys.stderr)
         sys.stdout.flush()
         return 130
     finally:
-        done()
+        status.clear()
     report(analysis)
     return 0
 
 
-# ------------------------------------------------- hand analysis (analysis/)
+# ------------------------------------------------- registered subcommands
 
-def _analysis(name):
-    """A function of analysis/commands.py, imported when a subcommand needs it."""
-    from analysis import commands
-    return getattr(commands, name)
+COMMAND_GROUP = "tarokdd.commands"  # entry points: Command objects of other packages (analysis)
 
 
-def _register_analysis():
-    """simulate, bid, odds, plot: their arguments and runs live in analysis/commands.py."""
-    from analysis import commands as a
-    for name, stem in (("simulate", "SIMULATE"), ("bid", "BID"), ("odds", "ODDS"), ("plot", "PLOT")):
-        command(name, getattr(a, stem + "_HELP"),
-                lambda parser, name=name: _analysis(name + "_arguments")(parser),
-                getattr(a, stem + "_DESCRIPTION"))(lambda args, name=name: _analysis(name + "_command")(args))
-
-
-_register_analysis()
+def registered_commands():
+    """The :class:`Command` s other installed packages add through the entry-point group
+    ``tarokdd.commands`` (the hand analysis adds simulate, bid, odds and plot): the solver
+    reaches them without importing those packages by name."""
+    from importlib.metadata import entry_points
+    found = entry_points()
+    group = found.select(group=COMMAND_GROUP) if hasattr(found, "select") else found.get(COMMAND_GROUP, ())
+    return [ep.load() for ep in group]
 
 
 # ------------------------------------------------------------------- main
@@ -793,9 +804,13 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog=PROG, description="Double-dummy solver and hand analysis for tarot card games "
         "(Slovenian Tarok, Königrufen, French Tarot, Danish Tarok).")
+    parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for cmd in COMMANDS.values():
+    commands = dict(COMMANDS)
+    for cmd in registered_commands():
+        commands.setdefault(cmd.name, cmd)
+    for cmd in commands.values():
         p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.description)
         if cmd.arguments:
             cmd.arguments(p)

@@ -9,6 +9,7 @@ import random
 
 from .cards import TRUMP, format_hand
 from .errors import SeatError
+from .discards import danish_skat
 from .position import Position
 from .variants import EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED, get_variant
 
@@ -19,6 +20,11 @@ def random_position(variant, contract=None, seed=None, declarer=None, rng=None, 
     ``seed`` (or a ``random.Random`` as ``rng``) makes it reproducible.  For
     called-king contracts a king the declarer does not hold is called when
     possible.  Extra keyword arguments (announcements, options) pass through.
+
+    Slovenian Tarok (SI-2.4, option ``no_tarok_redeal``): a deal in which a seat
+    gets no tarok is thrown in and redealt as a forced klop, so the position is
+    then a klop, whatever contract was asked for (only ``options`` pass through
+    to it).
     """
     v = get_variant(variant)
     c = v.contract(contract) if contract else v.contract(v.default_contract)
@@ -33,6 +39,10 @@ def random_position(variant, contract=None, seed=None, declarer=None, rng=None, 
         n, h = v.players, v.hand_size
         hands = [sorted(cards[i * h:(i + 1) * h]) for i in range(n)]
         rest = cards[n * h:]
+        if v.redeal_seat(hands, extra.get("options")) is not None:
+            c = v.contract("klop")  # SI-2.4: shown, thrown in and redealt as a forced klop
+            extra = {key: value for key, value in extra.items() if key == "options"}
+            continue
         if c.each_for_himself:
             declarer_seat = None
         else:
@@ -60,7 +70,12 @@ def random_position(variant, contract=None, seed=None, declarer=None, rng=None, 
                 continue
             hands[dealer] = [x for x in seat_hand if x not in discards]
             kw["skat"] = format_hand(discards, d)
-        elif c.talon in (TO_DEFENCE, SOLORUFER):
+        elif c.talon == SOLORUFER:
+            half, others = solorufer_piles(rest, d.index[kw["called_king"]])
+            if half:
+                kw["declarer_pile"] = format_hand(half, d)
+            kw["defence_pile"] = format_hand(others, d)
+        elif c.talon == TO_DEFENCE:
             kw["defence_pile"] = format_hand(rest, d)
         elif c.talon == TO_DECLARER:
             kw["declarer_pile"] = format_hand(rest, d)
@@ -71,23 +86,27 @@ def random_position(variant, contract=None, seed=None, declarer=None, rng=None, 
     raise RuntimeError("could not deal a legal %s %s in 100 tries" % (v.id, c.id))
 
 
+def solorufer_piles(talon, called_king):
+    """AT-6.5: the Solorufer talon (in the order dealt: two halves of three) goes to the
+    defence, except that the half holding the called king is the declarer's compensation.
+    Returns (declarer's half, or [] when the called king is not in the talon; defence's cards)."""
+    halves = (list(talon[:len(talon) // 2]), list(talon[len(talon) // 2:]))
+    half = next((h for h in halves if called_king in h), [])
+    return half, [x for x in talon if x not in half]
+
+
 def _discards(v, c, hand, size):
     """The lowest-valued legal discard of ``size`` cards, or None if the hand has none."""
     d = v.deck
     kings = {d.king(s) for s in range(4)}
     special = {d.trump(1), d.trump(21)} | ({d.trump(22)} if v.family in ("slovenian", "koenigrufen") else set())
-    if v.family in ("french", "danish"):
+    if v.family == "french":
         special.add(d.special)
     plain = [x for x in hand if d.suit[x] < TRUMP and x not in kings]
     trumps = [x for x in hand if d.suit[x] == TRUMP and x not in special]
     key = lambda x: (v.points[x], d.rank[x])
-    if v.family == "danish":  # DK-2.8: tarokker only by discarding all of them (never T21)
-        if len(plain) >= size:
-            return sorted(plain, key=key)[:size]
-        tarokker = [x for x in hand if d.suit[x] == TRUMP]
-        if d.trump(21) in tarokker or len(tarokker) > size or len(tarokker) + len(plain) < size:
-            return None
-        return sorted(plain, key=key)[:size - len(tarokker)] + tarokker
+    if v.family == "danish":
+        return danish_skat(d, hand, size, key=key)
     if v.family == "koenigrufen" and c.colour and any(
             d.suit[x] == TRUMP and x not in special for x in hand):
         plain = []

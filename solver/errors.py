@@ -51,6 +51,11 @@ class IllegalDiscardError(TarokError):
     """A discard (talon exchange, skat, dog) that the rules forbid."""
 
 
+class RedealError(TarokError):
+    """A deal the rules throw in and deal again instead of playing it (SI-2.4: a Slovenian
+    seat dealt no tarok)."""
+
+
 class AnnouncementError(TarokError):
     """An announcement that does not exist in, or is not allowed by, this contract."""
 
@@ -79,10 +84,17 @@ class ScoringError(TarokError):
     levels, poignée, Danish declarations or cups, Königrufen values)."""
 
 
-class MissingValueError(ScoringError):
-    """A value the seeds do not give and the configuration does not set (the Königrufen bid
-    and bonus tables, RULES.md Q-AT1).  ``key`` names it."""
+class ParameterError(TarokError):
+    """A bad argument to the solving API or to the command line's solver options (``limit``,
+    ``memory_mb``, ``threads``, ``workers``): names the parameter and the values it takes."""
 
-    def __init__(self, message, key=None):
+
+class MissingValueError(ScoringError):
+    """Values the seeds do not give and the configuration does not set (the Königrufen bid
+    and bonus tables, RULES.md Q-AT1).  ``keys`` names every one the settlement needs, ``key``
+    the first."""
+
+    def __init__(self, message, key=None, keys=None):
         super().__init__(message)
         self.key = key
+        self.keys = list(keys) if keys is not None else [] if key is None else [key]

@@ -7,6 +7,8 @@ minimax.  ``party`` is a party index of the position (0 = declarer side in team
 games; the seat itself in each-for-himself games).
 """
 
+from .text import shown
+
 # goal id -> (description, which variants / contracts it applies to)
 GOALS = {
     "points": "card points the side ends with (exact units)",
@@ -38,8 +40,8 @@ def applies(pos, goal):
     """None if ``goal`` can be asked of ``pos``, else the reason it cannot."""
     v, c = pos.variant, pos.contract
     fam = v.family
-    if goal not in GOALS:
-        return "unknown goal %r; goals are %s" % (goal, ", ".join(GOALS))
+    if not isinstance(goal, str) or goal not in GOALS:
+        return "unknown goal %s; goals are %s" % (shown(goal), ", ".join(GOALS))
     if goal == "win":
         if c.each_for_himself:
             return "%s has no contract to make" % c.name
@@ -60,15 +62,18 @@ def bouts(pos, party):
     return sum(1 for tok in ("T1", "T21", "EX") if tok in pos.pile(party))
 
 
-def win_target(pos):
-    """The declarer side's point threshold in units (Slovenian / Königrufen), or None."""
+def win_target(pos, options=None):
+    """The declarer side's point threshold in units (Slovenian / Königrufen), or None;
+    ``options``: rule options to read instead of the position's (a settlement's overrides)."""
+    options = pos.options if options is None else options
     if pos.variant.family in ("slovenian", "koenigrufen"):
-        return 106 if pos.options.get("win_at_35_plus_card") else 107  # SI-6.6 / Q-SI1, AT-5.3
+        return 106 if options.get("win_at_35_plus_card") else 107  # SI-6.6 / Q-SI1, AT-5.3
     return None
 
 
-def achieved(pos, goal, party):
-    """The goal's value at the end of play: an int for points/tricks, else a bool."""
+def achieved(pos, goal, party, options=None):
+    """The goal's value at the end of play: an int for points/tricks, else a bool (``options``:
+    rule options to read instead of the position's, see :func:`win_target`)."""
     reason = applies(pos, goal)
     if reason:
         raise ValueError(reason)
@@ -89,7 +94,7 @@ def achieved(pos, goal, party):
             return pos.tricks_won(party) == pos.n_tricks
         if pos.variant.family == "french":  # FR-6.4: the requirement follows the bouts held at the end
             return pos.points(party) >= FRENCH_REQUIREMENT[bouts(pos, party)]
-        return pos.points(party) >= win_target(pos)
+        return pos.points(party) >= win_target(pos, options)
     if goal == "valat":
         return pos.tricks_won(party) == pos.n_tricks
     if goal == "no-tricks":
@@ -263,6 +268,25 @@ def danish_declarations(hand):
     level = _danish_level(sum(s + "K" in hand for s in "SHDC"), skus)
     if level:
         out.append(("konger", level, DANISH_LEVELS[level]))
+    return out
+
+
+def danish_declaration_cards(hand):
+    """DK-2.8 item 4 ("Der må ikke ecarteres fra meldinger"): the cards of a Danish hand (tokens)
+    that belong to one of its declarations (DK-6.2): every tarok and the skus of a tarokker
+    declaration, the run of matadorer, the courts of a kavaleri and the kings of konger (with
+    the skus that completes a half or sprøjtefuld one)."""
+    hand = set(hand)
+    out = set()
+    for kind, detail, _ in danish_declarations(hand):
+        if kind == "tarokker":
+            out |= {t for t in hand if t.startswith("T")} | {"EX"}
+        elif kind == "matadorer":
+            out |= {"T21", "T1", "EX"} | {"T%d" % (21 - i) for i in range(1, detail - 2)}
+        else:
+            level = detail.split(":")[-1]
+            cards = {detail[0] + c for c in "KQNJ"} if kind == "kavaleri" else {s + "K" for s in "SHDC"}
+            out |= (cards & hand) | ({"EX"} if level != "full" else set())
     return out
 
 

@@ -16,10 +16,10 @@ written canonically, so ``from_line(p.to_line())`` gives back the same position.
 """
 
 import json
-from pathlib import Path
 
 from .cards import format_hand
 from .errors import NotationError
+from .text import count_of, shown, whole_number
 
 FIELDS = ("variant", "contract", "declarer", "partner", "called_king", "hands", "declarer_pile",
           "defence_pile", "talon", "skat", "seat_piles", "tricks_taken", "announcements", "options",
@@ -30,28 +30,74 @@ _SEAT_FIELDS = ("declarer", "partner", "leader")
 _LIST_FIELDS = ("hands", "seat_piles")  # one entry per seat, '/'-separated in the line form
 
 
+MAX_DEPTH = 32  # nesting no input needs (a position file uses 3 levels); deeper is refused, not recursed into
+
+
 def position_kwargs_from_json(data):
-    """Keyword arguments of :class:`solver.Position` from a dict or JSON text."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise NotationError("not valid JSON: %s (line %d, column %d)" % (exc.msg, exc.lineno, exc.colno)) from None
+    """Keyword arguments of :class:`solver.Position` from a dict or JSON text (str or UTF-8 bytes)."""
+    if isinstance(data, (str, bytes, bytearray)):
+        data = read_json(data)
     if not isinstance(data, dict):
         raise NotationError("a position is a JSON object (dict), not %s" % type(data).__name__)
+    check_plain(data)
     unknown = [k for k in data if k not in FIELDS]
     if unknown:
         raise NotationError("unknown field%s %s; fields are %s"
-                            % ("s" if len(unknown) > 1 else "", ", ".join(map(repr, unknown)), ", ".join(FIELDS)))
+                            % ("s" if len(unknown) > 1 else "", ", ".join(map(shown, unknown)), ", ".join(FIELDS)))
     for key in ("variant", "hands"):
         if key not in data:
             raise NotationError("a position needs %r" % key)
     kwargs = dict(data)
     for key in _SEAT_FIELDS:
-        if isinstance(kwargs.get(key), str) and kwargs[key].strip().isdigit():
-            kwargs[key] = int(kwargs[key])
+        if whole_number(kwargs.get(key)) is not None:
+            kwargs[key] = whole_number(kwargs[key])
     _check_types(kwargs)
     return kwargs
+
+
+def read_json(text):
+    """JSON text (str or UTF-8 bytes) as Python values; a NotationError for anything unreadable:
+    bad JSON, bytes that are not UTF-8, numbers longer than any field takes, deep nesting."""
+    if isinstance(text, (bytes, bytearray)):
+        text = decoded(text)
+    try:
+        return json.loads(text, parse_int=_json_int)
+    except json.JSONDecodeError as exc:
+        raise NotationError("not valid JSON: %s (line %d, column %d)" % (exc.msg, exc.lineno, exc.colno)) from None
+    except RecursionError:
+        raise NotationError("not valid JSON here: nested too deeply") from None
+
+
+def decoded(data):
+    """UTF-8 bytes as text (a byte-order mark dropped); NotationError when they are not UTF-8."""
+    try:
+        return bytes(data).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise NotationError("not UTF-8 text (byte %d)" % exc.start) from None
+
+
+def _json_int(text):
+    """JSON numbers with more digits than any field takes are refused before Python reads them."""
+    if whole_number(text) is None:
+        raise NotationError("a number of %d digits: no field takes one" % len(text.lstrip("-")))
+    return int(text)
+
+
+def check_plain(data):
+    """Refuse nesting deeper than :data:`MAX_DEPTH` and ints beyond 64 bits anywhere in ``data`` (a
+    dict given from Python may hold what JSON text cannot), so that later checks and messages can
+    handle every value."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise NotationError("nested more than %d levels deep: no input of tarokdd is" % MAX_DEPTH)
+        if isinstance(value, dict):
+            stack += [(x, depth + 1) for x in value.values()] + [(k, depth + 1) for k in value]
+        elif isinstance(value, (list, tuple)):
+            stack += [(x, depth + 1) for x in value]
+        elif isinstance(value, int) and value.bit_length() > 64:
+            raise NotationError("%s: no field takes a number that large" % shown(value))
 
 
 def _is_cards(value):
@@ -66,7 +112,7 @@ _CARDS_DOC = 'card text such as "SK S7 T1" (or a list of tokens)'
 def _check_types(data):
     """Reject values of the wrong JSON type with a NotationError naming the field."""
     def bad(key, want):
-        raise NotationError("field %r takes %s, got %s" % (key, want, json.dumps(data[key], default=repr)))
+        raise NotationError("field %r takes %s, got %s" % (key, want, shown(data[key])))
 
     for key in ("variant", "contract", "called_king"):
         if data.get(key) is not None and not isinstance(data[key], str):
@@ -102,14 +148,18 @@ def _check_types(data):
 
 
 def position_kwargs_from_line(text):
-    """Keyword arguments of :class:`solver.Position` from the one-line form."""
-    parts = [p.strip() for p in str(text).strip().split(";")]
+    """Keyword arguments of :class:`solver.Position` from the one-line form (str or UTF-8 bytes)."""
+    if isinstance(text, (bytes, bytearray)):
+        text = decoded(text)
+    if not isinstance(text, str):
+        raise NotationError("the one-line form is text, not %s" % type(text).__name__)
+    parts = [p.strip() for p in text.strip().split(";")]
     head = parts[0].split()
     if not head:
         raise NotationError("a one-line deal starts with the variant (and the contract): "
                             "'slovenian4 three; declarer 1; hands …'")
     if len(head) > 2:
-        raise NotationError("the first part holds only variant and contract, got %r" % parts[0])
+        raise NotationError("the first part holds only variant and contract, got %s" % shown(parts[0]))
     data = {"variant": head[0]}
     if len(head) == 2:
         data["contract"] = head[1]
@@ -119,21 +169,20 @@ def position_kwargs_from_line(text):
         key, _, value = part.partition(" ")
         key, value = key.strip().lower(), value.strip()
         if key not in FIELDS or key in ("variant", "contract"):
-            raise NotationError("unknown field %r in the one-line form; fields are %s"
-                                % (key, ", ".join(FIELDS[2:])))
+            raise NotationError("unknown field %s in the one-line form; fields are %s"
+                                % (shown(key), ", ".join(FIELDS[2:])))
         if key in data:
             raise NotationError("field %r given twice" % key)
         if key in _LIST_FIELDS:
             data[key] = [h.strip() for h in value.split("/")]
         elif key in _SEAT_FIELDS:
-            if not value.isdigit():
-                raise NotationError("%s takes a seat number, got %r" % (key, value))
-            data[key] = int(value)
+            if whole_number(value) is None:
+                raise NotationError("%s takes a seat number, got %s" % (key, shown(value)))
+            data[key] = whole_number(value)
         elif key == "tricks_taken":
-            try:
-                data[key] = [int(x) for x in value.split()]
-            except ValueError:
-                raise NotationError("tricks_taken takes one whole number per seat, got %r" % value) from None
+            data[key] = [whole_number(x) for x in value.split()]
+            if None in data[key]:
+                raise NotationError("tricks_taken takes one whole number per seat, got %s" % shown(value))
         elif key == "announcements":
             data[key] = value.replace(",", " ").split()
         elif key == "options":
@@ -156,15 +205,15 @@ def position_kwargs_from_line(text):
 def _option(item):
     key, eq, value = item.partition("=")
     if not eq:
-        raise NotationError("options are written key=value, got %r" % item)
+        raise NotationError("options are written key=value, got %s" % shown(item))
     return key, {"true": True, "false": False}.get(value.lower(), value)
 
 
 def _pair(field, item):
     key, eq, value = item.partition("=")
     if not eq:
-        raise NotationError("%s is written key=value, got %r" % (field, item))
-    return key, int(value) if value.strip().lstrip("-").isdigit() else value
+        raise NotationError("%s is written key=value, got %s" % (field, shown(item)))
+    return key, value if whole_number(value) is None else whole_number(value)
 
 
 def position_to_json(pos):
@@ -258,22 +307,8 @@ def position_summary(pos):
         lines.append("  trick %2d  %s" % (pos.trick_number,
                                           "  ".join("%d:%s" % (s, tok) for s, tok in pos.current_trick)))
     for party in range(len(pos.parties)):
-        lines.append("%s: %d tricks, %s points" % (pos.party_name(party), pos.tricks_won(party),
-                                                  pos.points_display(party)))
+        lines.append("%s: %s, %s" % (pos.party_name(party), count_of(pos.tricks_won(party), "trick"),
+                                     count_of(pos.points_display(party), "point")))
     if pos.end_reason:
         lines.append("play stopped: %s" % pos.end_reason)
     return "\n".join(lines)
-
-
-def load_example(name):
-    """A bundled example game (``solver/examples/NAME.json``) as a Position.
-
-    >>> load_example("slovenian4_three").variant.id
-    'slovenian4'
-    """
-    from .position import Position
-    path = Path(__file__).parent / "examples" / (name + ".json")
-    if not path.is_file():
-        names = sorted(p.stem for p in path.parent.glob("*.json"))
-        raise NotationError("no bundled example %r; examples: %s" % (name, ", ".join(names)))
-    return Position.from_json(path.read_text(encoding="utf-8"))

@@ -13,8 +13,12 @@ each-for-himself games (klop, Trischaken, Danish) party *i* is seat *i*.
 from collections import namedtuple
 
 from .cards import SUIT_LETTERS, TRUMP, format_hand, parse_card, parse_cards, sort_key
+from .discards import check_discards
 from .errors import (AnnouncementError, CardCountError, DuplicateCardError, HandSizeError,
-                     IllegalDiscardError, IllegalMoveError, NotationError, SeatError, TarokError)
+                     IllegalDiscardError, IllegalMoveError, NotationError, RedealError, SeatError, TarokError)
+from .notation import (decoded, position_kwargs_from_json, position_kwargs_from_line, position_summary,
+                       position_to_json, position_to_line)
+from .text import is_whole, shown, whole_number
 from .variants import (EACH, EXCHANGE, EXCUSE, NEGATIVE, NO_TRICKS, ONE_TRICK, POSITIVE,
                        SKAT, SKUS, SOLORUFER, TO_DECLARER, TO_DEFENCE, TRUMP_22, UNUSED, VALAT,
                        get_variant)
@@ -79,7 +83,7 @@ class Position:
             if declarer_pile or defence_pile:
                 raise NotationError("%s has no declarer: use seat_piles for cards already won" % c.name)
             if seat_piles is not None:
-                if len(seat_piles) != n:
+                if not isinstance(seat_piles, (list, tuple)) or len(seat_piles) != n:
                     raise NotationError("seat_piles needs %d entries, one per seat" % n)
                 for s, text in enumerate(seat_piles):
                     piles[s] = parse_cards(text, self.deck, "seat %d's pile" % s)
@@ -114,9 +118,11 @@ class Position:
             self._piles[self.dealer] += self._skat  # DK-2.7: the skat is in the dealer's pile
 
         self.announcements = self._parse_announcements(announcements)
+        self.named_discards = ()  # DK-2.8 item 4: skat cards laid away from a declaration, unavoidably
         if not self.composed:
             self._check_talon_fields(piles)
-            self._check_discards(initial, piles)
+            self.named_discards = self._check_discards(initial, piles)
+            self._check_redeal(initial, piles)
         self._tricks_before = self._check_tricks_taken(tricks_taken, len(initial[0]))
         self._derive_rules(initial)
         self.composed_leader = None  # who leads a composed endgame's first trick, when not the rules' leader
@@ -150,28 +156,26 @@ class Position:
     @classmethod
     def from_json(cls, data):
         """Build from a dict or JSON text (schema: README, *Position files*)."""
-        from .notation import position_kwargs_from_json
         return cls(**position_kwargs_from_json(data))
 
     @classmethod
     def from_line(cls, text):
         """Build from the one-line form (README, *One-line form*)."""
-        from .notation import position_kwargs_from_line
         return cls(**position_kwargs_from_line(text))
 
     @classmethod
     def parse(cls, text):
-        """Build from JSON text or the one-line form, whichever ``text`` is."""
-        return cls.from_json(text) if str(text).lstrip().startswith("{") else cls.from_line(text)
+        """Build from JSON text or the one-line form, whichever ``text`` (str or UTF-8 bytes) is."""
+        if isinstance(text, (bytes, bytearray)):
+            text = decoded(text)
+        return cls.from_json(text) if isinstance(text, str) and text.lstrip()[:1] in ("{", "[") else cls.from_line(text)
 
     def to_json(self):
         """The canonical dict of this position (the start of play plus the play record)."""
-        from .notation import position_to_json
         return position_to_json(self)
 
     def to_line(self):
         """The canonical one-line form."""
-        from .notation import position_to_line
         return position_to_line(self)
 
     def copy(self):
@@ -182,8 +186,8 @@ class Position:
         if value is None:
             raise SeatError("%s needs a %s seat (0-%d)" % (self.contract.name, role, self.players - 1))
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.players:
-            raise SeatError("%s seat %r is out of range: seats are 0-%d in order of play"
-                            % (role, value, self.players - 1))
+            raise SeatError("%s seat %s is out of range: seats are 0-%d in order of play"
+                            % (role, shown(value), self.players - 1))
         return value
 
     def _check_deck(self, places):
@@ -249,56 +253,47 @@ class Position:
         want = {EXCHANGE: {"declarer_pile": c.group, "defence_pile": t - c.group},
                 TO_DEFENCE: {"defence_pile": t}, TO_DECLARER: {"declarer_pile": t},
                 UNUSED: {"talon": t}, SKAT: {"skat": t}}.get(c.talon)
-        if c.talon == SOLORUFER:  # AT-6.2: the talon half holding the called king ends with the declarer
+        if c.talon == SOLORUFER:  # AT-6.5: the talon half holding the called king ends with the declarer
             want = {"declarer_pile": 3, "defence_pile": 3} if sizes["declarer_pile"] else {"defence_pile": t}
             if sizes["declarer_pile"] and self.called_king not in piles[0]:
                 raise IllegalDiscardError("Solorufer: the declarer keeps a talon half only when it holds "
                                           "the called king (AT-6.5)")
+            if self.called_king in piles[1]:
+                raise IllegalDiscardError(
+                    "Solorufer: the called king %s is in the talon, so the declarer gets the talon half holding "
+                    "it (AT-6.5): give that half as declarer_pile and the other as defence_pile"
+                    % self.deck.tokens[self.called_king])
         for name, size in sizes.items():
             if size != want.get(name, 0):
                 raise CardCountError("%s (%s) needs %d cards in %s, got %d"
                                      % (c.name, v.id, want.get(name, 0), name, size))
 
     def _check_discards(self, initial, piles):
-        """The discard rules of the talon exchange (SI-6.4, AT-6.5, FR-6.3 with Q-FR8, DK-2.8)."""
-        v, c, d = self.variant, self.contract, self.deck
+        """The discard rules (solver/discards.py) for the declarer's discard or the Danish skat."""
+        c = self.contract
         if c.talon == EXCHANGE:
             discards, holder = piles[0], self.declarer
         elif c.talon == SKAT:
             discards, holder = self._skat, self.dealer
         else:
+            return ()
+        return check_discards(self.variant, c, initial[holder], discards,
+                              tout=("tout", self.dealer) in self.announcements)
+
+    def _check_redeal(self, initial, piles):
+        """SI-2.4 (option no_tarok_redeal): a seat dealt no tarok is shown and the deal is redealt
+        as a forced klop, so only klop can follow such a deal.  The exchanging declarer's dealt
+        hand is not known, but its taroks are among his hand and his discards."""
+        if self.contract.id == "klop":
             return
-        hand = initial[holder]
-        kings = {d.king(s) for s in range(4)}
-        tok = d.tokens
-
-        def refuse(card, rule, why):
-            raise IllegalDiscardError("%s may not be discarded: %s (%s)" % (tok[card], why, rule))
-
-        trumps_in_hand = [x for x in hand if d.suit[x] == TRUMP]
-        for card in discards:
-            if card in kings:
-                refuse(card, {"slovenian": "SI-6.4", "koenigrufen": "AT-6.5", "french": "FR-6.3",
-                              "danish": "DK-2.8"}[v.family], "kings are never discarded")
-            if v.family in ("slovenian", "koenigrufen") and card in (d.trump(1), d.trump(21), d.trump(22)):
-                refuse(card, "SI-6.4" if v.family == "slovenian" else "AT-6.5", "trula cards are never discarded")
-            if v.family == "koenigrufen" and c.colour and d.suit[card] < TRUMP and any(
-                    x not in (d.trump(1), d.trump(21), d.trump(22)) for x in trumps_in_hand):
-                refuse(card, "AT-6.5", "in a colour game no suit card while holding non-Trull tarock")
-            if v.family == "french" and card in (d.trump(1), d.trump(21), d.special):
-                refuse(card, "FR-6.3", "bouts are never discarded")
-            if v.family == "danish":
-                if card == d.trump(21):
-                    refuse(card, "DK-2.8", "mondo is never discarded")
-                if card == d.special and ("tout", self.dealer) not in self.announcements:
-                    refuse(card, "DK-2.8", "the skus only when the dealer announces tout")
-                if d.suit[card] == TRUMP and trumps_in_hand:
-                    refuse(card, "DK-2.8", "tarokker only when the dealer thereby becomes void in tarokker")
-        if v.family == "french":  # Q-FR8: trumps only when the hand has too few plain cards
-            plain = [x for x in hand + discards if d.suit[x] < TRUMP and x not in kings]
-            trumps = [x for x in discards if d.suit[x] == TRUMP]
-            if len(trumps) > max(0, len(discards) - len(plain)):
-                refuse(trumps[0], "FR-6.3, Q-FR8", "a trump only when there are not enough other cards to discard")
+        dealt = [list(h) for h in initial]
+        if self.contract.talon == EXCHANGE:
+            dealt[self.declarer] += piles[0]
+        seat = self.variant.redeal_seat(dealt, self.options)
+        if seat is not None:
+            raise RedealError("seat %d was dealt no tarok: the deal is thrown in and redealt as a forced klop "
+                              "(SI-2.4), so it is not played as %s; set the option no_tarok_redeal=false for a "
+                              "composed study" % (seat, self.contract.name))
 
     def _check_tricks_taken(self, tricks_taken, hand_len):
         before = self.variant.tricks - hand_len
@@ -307,8 +302,8 @@ class Position:
                 raise NotationError("a composed endgame with %d tricks already played needs tricks_taken "
                                     "(tricks won so far, one number per seat)" % before)
             return [0] * self.players
-        if len(tricks_taken) != self.players or any(
-                isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in tricks_taken):
+        if not isinstance(tricks_taken, (list, tuple)) or len(tricks_taken) != self.players or not all(
+                is_whole(t, 0) for t in tricks_taken):
             raise NotationError("tricks_taken needs %d non-negative numbers, one per seat" % self.players)
         if sum(tricks_taken) != before:
             raise NotationError("tricks_taken adds up to %d, but %d tricks were played before this endgame"
@@ -318,27 +313,53 @@ class Position:
     def _parse_announcements(self, items):
         v, c = self.variant, self.contract
         out = [(name, self.declarer) for name in c.implied]
+        if not isinstance(items or (), (list, tuple)):
+            raise AnnouncementError('announcements take a list such as ["pagat_ultimo@1"], not %s' % shown(items))
         for item in items or ():
             if isinstance(item, dict):
                 name, seat = item.get("name"), item.get("seat")
             else:
                 name, _, seat = str(item).partition("@")
-                seat = int(seat) if seat.strip().isdigit() else (seat or None)
-            name = str(name).strip().lower()
-            ann = v.announcements.get(name)
+                seat = (seat or None) if whole_number(seat) is None else whole_number(seat)
+            name = name.strip().lower() if isinstance(name, str) else name
+            ann = v.announcements.get(name) if isinstance(name, str) else None
             if ann is None:
-                raise AnnouncementError("%r is not an announcement of %s; known: %s"
-                                        % (name, v.id, ", ".join(v.announcements)))
+                raise AnnouncementError("%s is not an announcement of %s; known: %s"
+                                        % (shown(name), v.id, ", ".join(v.announcements)))
             if not ann.allowed_in(c):
                 raise AnnouncementError("%s cannot be announced in %s" % (name, c.name))
-            if seat is None:
-                seat = self.dealer if c.each_for_himself else self.declarer
-            seat = self._seat(seat, "announcing")
             if name == "king_ultimo" and self.called_king is None:
                 raise AnnouncementError("king_ultimo needs the called_king to be given")
+            if seat is None:
+                seat = (self.partner if ann.by == "partner" and self.partner is not None
+                        else self.dealer if c.each_for_himself else self.declarer)
+            seat = self._seat(seat, "announcing")
+            self._check_announcer(name, seat)
             if (name, seat) not in out:
                 out.append((name, seat))
         return tuple(out)
+
+    def announcers(self, name):
+        """The seats that may make the announcement ``name`` in this deal: SI-7 kralj ultimo
+        only the partner (none without one), AT-7 Königfang only the opposing party (the only
+        one that can score it), every other announcement anybody."""
+        by = self.variant.announcements[name].by
+        if by == "partner":
+            return () if self.partner is None else (self.partner,)
+        if by == "defence":
+            return self.parties[1]
+        return tuple(range(self.players))
+
+    def _check_announcer(self, name, seat):
+        if seat in self.announcers(name):
+            return
+        if self.variant.announcements[name].by == "partner":
+            who = ("seat %d (write %s@%d)" % (self.partner, name, self.partner) if self.partner is not None
+                   else "nobody here, the declarer has no partner")
+            raise AnnouncementError("%s may be announced only by the partner, the holder of the called king "
+                                    "(SI-7): %s, not seat %d" % (name, who, seat))
+        raise AnnouncementError("%s can be scored only by the opposing party (AT-7): seat %d is on the "
+                                "declarer's side" % (name, seat))
 
     def _derive_rules(self, initial):
         """Resolve the play-rule flags of this variant + contract + options."""
@@ -810,7 +831,6 @@ class Position:
         return "Position.from_line(%r)" % self.to_line()
 
     def __str__(self):
-        from .notation import position_summary
         return position_summary(self)
 
 

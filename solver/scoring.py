@@ -31,8 +31,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from . import goals
-from .errors import MissingValueError, ScoringError
-from .variants import EACH, NEGATIVE, POSITIVE
+from .errors import MissingValueError, NotationError, ScoringError
+from .notation import check_plain, read_json
+from .text import count_of, is_whole, shown, whole_number
+from .variants import EACH, NEGATIVE, POSITIVE, VALAT
 
 Cups = namedtuple("Cups", "pagat king")
 Cups.__doc__ = "Danish cup contents in P: the pagat cup and the king cup (DK-8.1)."
@@ -49,6 +51,23 @@ _POIGNEE_ALIASES = {"single": 0, "simple": 0, "enkel": 0, "double": 1, "dubbel":
 # variants.py (what the seed states) plus the position's ``values``.
 AT_BONUSES = ("pagat", "uhu", "pelikan", "quapil", "king_ultimo", "koenigfang", "mondfang", "trull",
               "kings", "honneurs", "absolut", "valat")
+# Published Königrufen tariffs, the option ``tariff`` (RULES.md §2.8 cites each): the values the
+# seed's missing tables would give (Q-AT1).  Contract values are the bid table's (solo doubling
+# included); bonus values are the simple (silent) ones, doubled when announced (AT-7.2) and in solo
+# games (AT-8.5); 0 = the tariff does not score it.  "valat" may be a multiple of the game value
+# (("game", 4): 4 times the contract's value, not doubled again in solo games).
+AT_TARIFFS = {
+    # Oberösterreichische Tarockregeln – Königrufen, version 4/2023 (Tarif: "Spiele und Punkte",
+    # "Ansagen/Prämien und Punkte"; Ansagen 1-2): Besserrufer = 1 + the bird, announced
+    "ooe_2023": {
+        "rufer": 1, "rufer_pagat": 1, "rufer_uhu": 1, "rufer_pelikan": 1, "rufer_quapil": 1, "solorufer": 2,
+        "farbendreier": 3, "sechserdreier": 4, "dreier": 4, "solofarbendreier": 6, "solodreier": 8,
+        "piccolo": 2, "bettler": 2, "piccolo_ouvert": 6, "bettler_ouvert": 7, "trischaken": 1,
+        "pagat": 1, "uhu": 2, "pelikan": 3, "quapil": 4, "king_ultimo": 1, "trull": 1, "kings": 1,
+        "mondfang": 0, "koenigfang": 0, "honneurs": 0, "absolut": 0, "valat": ("game", 4),
+    },
+}
+MAX_AMOUNT = 10 ** 9  # no cup content or tariff value is larger (a guard against typos, not a rule)
 AT_SECHSERDREIER_LOST = 12  # AT-8.1 "im Verlustfall Grundwert 12"
 _AT_ULTIMO = {"pagat": "pagat-ultimo", "uhu": "uhu", "pelikan": "pelikan", "quapil": "quapil"}
 _AT_WHERE = {"pagat": "black", "uhu": "black", "pelikan": "black", "quapil": "black", "mondfang": "black",
@@ -177,6 +196,11 @@ def _family_only(pos, what, value, family, rule):
         raise ScoringError("%s is a %s scoring input (%s); %s has none" % (what, family, rule, pos.variant.id))
 
 
+def _check_list(what, items, example):
+    if not isinstance(items, (list, tuple)):
+        raise ScoringError("%s takes a list such as %s, not %s" % (what, example, shown(items)))
+
+
 def _kontra(pos, kontra):
     """{'game' or announcement name: level 1..}: kontra / re / sub (/ mort) (AT-6.6, SI-6.5)."""
     if not kontra:
@@ -192,17 +216,17 @@ def _kontra(pos, kontra):
     announced = {name for name, _ in pos.announcements}
     out = {}
     for key, level in kontra.items():
-        key = str(key).strip().lower()
+        key = key.strip().lower() if isinstance(key, str) else key
         if key != "game" and key not in announced:
-            raise ScoringError("kontra on %r: only the game or an announcement of this deal (%s) can be "
-                               "doubled" % (key, ", ".join(sorted(announced)) or "none announced"))
+            raise ScoringError("kontra on %s: only the game or an announcement of this deal (%s) can be "
+                               "doubled" % (shown(key), ", ".join(sorted(announced)) or "none announced"))
         if isinstance(level, str):
             word = level.strip().lower()
-            level = KONTRA_WORDS.get(word, int(word) if word.isdigit() else None)
-        if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= top:
-            raise ScoringError("kontra level of %s must be 0-%d (%s), not %r"
+            level = KONTRA_WORDS.get(word, whole_number(word))
+        if not is_whole(level, 0, top):
+            raise ScoringError("kontra level of %s must be 0-%d (%s), not %s"
                                % (key, top, ", ".join("%d %s" % (i, KONTRA_NAMES[i]) for i in range(1, top + 1)),
-                                  level))
+                                  shown(level)))
         if level:
             out[key] = level
     return out
@@ -213,20 +237,21 @@ def _poignees(pos, items, options):
     if not items:
         return ()
     _family_only(pos, "poignees", items, "french", "FR-7.2")
-    shown = {}
+    _check_list("poignees", items, '["double@0"]')
+    levels = {}
     for item in items:
         if isinstance(item, dict):
             size, seat = item.get("size"), item.get("seat")
         else:
             size, _, seat = str(item).partition("@")
-            seat = int(seat) if seat.strip().isdigit() else (seat or None)
+            seat = (seat or None) if whole_number(seat) is None else whole_number(seat)
         level = _POIGNEE_ALIASES.get(str(size).strip().lower())
         if level is None:
-            raise ScoringError("poignée %r: the sizes are single, double, triple" % (item,))
+            raise ScoringError("poignée %s: the sizes are single, double, triple" % shown(item))
         seat = pos.declarer if seat is None else seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < pos.players:
-            raise ScoringError("poignée %r: seat must be 0-%d" % (item, pos.players - 1))
-        if seat in shown:
+            raise ScoringError("poignée %s: seat must be 0-%d" % (shown(item), pos.players - 1))
+        if seat in levels:
             raise ScoringError("seat %d shows two poignées" % seat)
         need = goals.POIGNEE_TRUMPS[pos.players][level]
         if not pos.composed:
@@ -236,8 +261,8 @@ def _poignees(pos, items, options):
                                    "seat %d holds %d%s (FR-7.2, Q-FR11)"
                                    % (seat, POIGNEES[level], need, pos.players, seat, have,
                                       "" if options["poignee_excuse_counts"] else ", the Excuse not counted"))
-        shown[seat] = level
-    return tuple("%s@%d" % (POIGNEES[shown[s]], s) for s in sorted(shown))
+        levels[seat] = level
+    return tuple("%s@%d" % (POIGNEES[levels[s]], s) for s in sorted(levels))
 
 
 def _declarations(pos, items):
@@ -245,19 +270,20 @@ def _declarations(pos, items):
     if items is None:
         return None
     _family_only(pos, "declarations", True, "danish", "DK-6")
+    _check_list("declarations", items, '["tarokker:11@0", "konger@2"]')
     by_seat = {s: [] for s in range(pos.players)}
     for item in items:
         if isinstance(item, dict):
             text, seat = str(item.get("name", "")), item.get("seat")
         else:
             text, _, seat = str(item).partition("@")
-            seat = int(seat) if seat.strip().isdigit() else (seat or None)
+            seat = (seat or None) if whole_number(seat) is None else whole_number(seat)
         seat = pos.dealer if seat is None else seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < pos.players:
-            raise ScoringError("declaration %r: seat must be 0-%d" % (item, pos.players - 1))
+            raise ScoringError("declaration %s: seat must be 0-%d" % (shown(item), pos.players - 1))
         token = _declaration_token(text.strip().lower(), item)
         if token == "before_discard" and seat != pos.dealer:
-            raise ScoringError("declaration %r: only the dealer (seat %d) discards (DK-2.8)" % (item, pos.dealer))
+            raise ScoringError("declaration %s: only the dealer (seat %d) discards (DK-2.8)" % (shown(item), pos.dealer))
         if token != "pas" and token not in by_seat[seat]:
             by_seat[seat].append(token)
     out = []
@@ -269,16 +295,16 @@ def _declarations(pos, items):
 def _declaration_token(text, item):
     parts = text.split(":")
     kind = parts[0]
-    bad = ScoringError("declaration %r: write tarokker:N, matadorer:N, kavaleri:SUIT[:half|full|sprojtefuld], "
-                       "konger[:half|full|sprojtefuld], pas or before_discard, then @seat (DK-6.2)" % (item,))
+    bad = ScoringError("declaration %s: write tarokker:N, matadorer:N, kavaleri:SUIT[:half|full|sprojtefuld], "
+                       "konger[:half|full|sprojtefuld], pas or before_discard, then @seat (DK-6.2)" % shown(item))
     if kind in ("pas", "before_discard") and len(parts) == 1:
         return kind
     if kind in ("tarokker", "matadorer"):
-        if len(parts) != 2 or not parts[1].isdigit():
+        if len(parts) != 2 or whole_number(parts[1]) is None:
             raise bad
-        n, low = int(parts[1]), 10 if kind == "tarokker" else 3
+        n, low = whole_number(parts[1]), 10 if kind == "tarokker" else 3
         if n < low or n > 22:
-            raise ScoringError("declaration %r: %s counts %d to 22" % (item, kind, low))
+            raise ScoringError("declaration %s: %s counts %d to 22" % (shown(item), kind, low))
         return "%s:%d" % (kind, n)
     if kind == "kavaleri" and len(parts) in (2, 3) and parts[1].upper() in ("S", "H", "D", "C"):
         level = DANISH_LEVEL_ALIASES.get(parts[2] if len(parts) == 3 else "full")
@@ -299,14 +325,14 @@ def _cups(pos, cups):
     if isinstance(cups, (list, tuple)) and len(cups) == 2:
         cups = {"pagat": cups[0], "king": cups[1]}
     if not isinstance(cups, dict) or set(cups) != {"pagat", "king"}:
-        raise ScoringError('cups takes both contents, e.g. {"pagat": 60, "king": 60}, not %r' % (cups,))
+        raise ScoringError('cups takes both contents, e.g. {"pagat": 60, "king": 60}, not %s' % shown(cups))
     out = {}
     for key in ("pagat", "king"):
         value = cups[key]
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ScoringError("the %s cup holds a whole number of P (0 or more), not %r" % (key, value))
+        if whole_number(value) is not None:
+            value = whole_number(value)
+        if not is_whole(value, 0, MAX_AMOUNT):
+            raise ScoringError("the %s cup holds a whole number of P (0 to %d), not %s" % (key, MAX_AMOUNT, shown(value)))
         out[key] = value
     return out
 
@@ -321,17 +347,17 @@ def _values(pos, values):
     known = [c for c in pos.variant.contracts if c != "sechserdreier"] + list(AT_BONUSES)
     out = {}
     for key, value in values.items():
-        key = str(key).strip().lower()
+        key = key.strip().lower() if isinstance(key, str) else key
         if key == "sechserdreier":
             raise ScoringError("the Sechserdreier's value is the option sechserdreier_won_value "
                                "(a lost one costs the seed's %d, AT-8.1)" % AT_SECHSERDREIER_LOST)
         if key not in known:
-            raise ScoringError("values: %r is neither a Königrufen contract nor a bonus; keys are %s"
-                               % (key, ", ".join(known)))
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ScoringError("values: %s must be a whole number (0 or more), not %r" % (key, value))
+            raise ScoringError("values: %s is neither a Königrufen contract nor a bonus; keys are %s"
+                               % (shown(key), ", ".join(known)))
+        if whole_number(value) is not None:
+            value = whole_number(value)
+        if not is_whole(value, 0, MAX_AMOUNT):
+            raise ScoringError("values: %s must be a whole number (0 to %d), not %s" % (key, MAX_AMOUNT, shown(value)))
         out[key] = value
     return out
 
@@ -349,6 +375,7 @@ def settle(pos, **overrides):
     if not pos.is_over:
         raise ScoringError("play is not over (trick %d of %d): a settlement needs a finished deal"
                            % (pos.trick_number, pos.n_tricks))
+    check_plain(overrides)
     inputs = dict(kontra=pos.kontra, poignees=pos.poignees, declarations=pos.declarations, cups=pos.cups,
                   values=pos.values)
     given = {}
@@ -364,30 +391,31 @@ def settle(pos, **overrides):
         opts[name] = checked[name]
     kontra, poignees, declarations, cups, values = scoring_inputs(pos, options=opts, **inputs)
     ctx = _Context(pos, opts, kontra, poignees, declarations, cups, values)
-    return {"slovenian": _slovenian, "koenigrufen": _koenigrufen, "french": _french,
-            "danish": _danish}[pos.variant.family](ctx)
+    settlement = {"slovenian": _slovenian, "koenigrufen": _koenigrufen, "french": _french,
+                  "danish": _danish}[pos.variant.family](ctx)
+    ctx.check_values()
+    return settlement
 
 
 def parse_overrides(items):
     """``settle`` keyword arguments from ``key=value`` texts (for a command line):
     ``["diff_round=5", "mond_penalty=false", 'kontra={"game": 1}', "cups=[80,60]"]``.
     Values: JSON objects / lists, true / false, whole numbers, else the text."""
-    import json
     out = {}
     for item in items or ():
         key, eq, value = str(item).partition("=")
         key, value = key.strip(), value.strip()
         if not eq or not key:
-            raise ScoringError("a scoring override is written key=value, got %r" % item)
+            raise ScoringError("a scoring override is written key=value, got %s" % shown(item))
         if value[:1] in ("{", "["):
             try:
-                value = json.loads(value)
-            except ValueError as exc:
-                raise ScoringError("override %s: not valid JSON: %s" % (key, exc)) from None
+                value = read_json(value)
+            except NotationError as exc:
+                raise ScoringError("override %s: %s" % (key, exc)) from None
         elif value.lower() in ("true", "false"):
             value = value.lower() == "true"
-        elif value.lstrip("-").isdigit():
-            value = int(value)
+        elif whole_number(value) is not None:
+            value = whole_number(value)
         out[key] = value
     return out
 
@@ -402,12 +430,27 @@ class _Context:
         self.n = pos.players
         self.lines = []
         self.notes = []
+        self.missing = []  # Königrufen values not set, in the order they were needed
         self.announced = {}  # announcement name -> announcing party
         for name, seat in pos.announcements:
             party = self.announced.setdefault(name, pos.party_of(seat))
             if party != pos.party_of(seat) and pos.variant.family != "danish":
                 raise ScoringError("%s was announced by both parties; a bonus is announced (and scored) by one "
                                    "party only (AT-6.6)" % name)
+
+    def value(self, key):
+        """A Königrufen value (:func:`at_value`); one that is not set counts 0 here and is noted,
+        so that :meth:`check_values` names every missing value at once."""
+        try:
+            return at_value(self.pos, key, self.values, self.opts.get("tariff"))
+        except MissingValueError:
+            if key not in self.missing:
+                self.missing.append(key)
+            return 0
+
+    def check_values(self):
+        if self.missing:
+            raise MissingValueError(_missing_message(self.missing), key=self.missing[0], keys=self.missing)
 
     def label(self, party):
         if party is None:
@@ -472,26 +515,28 @@ def _slovenian(ctx):
     def sheet(item, amount, why):  # SI-8: declarer (and partner) write the score, opponents nothing
         ctx.add(item, 0, amount, why, [amount if s in side else 0 for s in range(ctx.n)])
 
+    valat = False  # a valat (silent, announced or the contract) cancels every other item (Q-SI9)
     if c.kind == EACH:
         raw = _klop(ctx)
     else:
         raw = {}
         km, kwhy = ctx.k("game"), ctx.kontra_why("game")
         if c.kind == POSITIVE:
-            _slovenian_point_game(ctx, sheet, km, kwhy)
+            valat = _slovenian_point_game(ctx, sheet, km, kwhy)
         else:  # NEGATIVE, VALAT: fixed value, no difference, no bonuses (SI-8)
+            valat = c.kind == VALAT
             win = goals.achieved(pos, "win", 0)
             what = {"no_tricks": "no trick", "one_trick": "exactly one trick", "all_tricks": "every trick"}[
                 c.objective]
             sheet("game", (1 if win else -1) * c.value * km,
-                  "%s: %s %s (%d tricks) — %d%s" % (c.name, "made" if win else "lost", what, pos.tricks_won(0),
-                                                     c.value, kwhy))
-    if o["mond_penalty"]:
-        seat = goals.mond_penalty_seat(pos)
-        if seat is not None:
-            ctx.add("mond_penalty", pos.party_of(seat), -20,
-                    "seat %d's mond fell to the škis (personal, [003], Q-SI13)" % seat,
-                    [-20 if s == seat else 0 for s in range(ctx.n)])
+                  "%s: %s %s (%s) — %d%s" % (c.name, "made" if win else "lost", what,
+                                              count_of(pos.tricks_won(0), "trick"), c.value, kwhy))
+    seat = goals.mond_penalty_seat(pos) if o["mond_penalty"] else None
+    if seat is not None and valat:
+        ctx.notes.append("no mond penalty for seat %d: the valat cancels every other item ([003], Q-SI9)" % seat)
+    elif seat is not None:
+        ctx.add("mond_penalty", pos.party_of(seat), -20, "seat %d's mond fell to the škis (personal, [003], Q-SI13)"
+                % seat, [-20 if s == seat else 0 for s in range(ctx.n)])
     ctx.notes.append("a Slovenian score sheet (SI-8): %s the score, the opponents write 0"
                      % ("the declarer and his partner each write" if pos.partner is not None
                         else "the declarer writes")
@@ -500,6 +545,7 @@ def _slovenian(ctx):
 
 
 def _slovenian_point_game(ctx, sheet, km, kwhy):
+    """The game and its bonuses; True when a valat decided the deal alone (Q-SI9)."""
     pos, o, c = ctx.pos, ctx.opts, ctx.pos.contract
     sign = {0: 1, 1: -1}
     if "valat" in ctx.announced:  # Q-SI9: an announced valat decides the deal alone
@@ -509,15 +555,15 @@ def _slovenian_point_game(ctx, sheet, km, kwhy):
         sheet("valat", sign[party] * (unit if made else -unit),
               "valat announced by the %s and %s: 500%s%s; replaces game and bonuses (Q-SI9)"
               % (pos.party_name(party), "made" if made else "lost", kwhy, ctx.kontra_why("valat")))
-        return
+        return True
     for party in (0, 1):
         if goals.achieved(pos, "valat", party):
             sheet("valat", sign[party] * 250 * km, "silent valat: the %s took every trick: 250%s; replaces "
                   "game and bonuses (SI-7, Q-SI9)" % (pos.party_name(party), kwhy))
-            return
+            return True
     units = pos.points(0)
     points = _counted(units)
-    win = goals.achieved(pos, "win", 0)
+    win = goals.achieved(pos, "win", 0, o)
     diff = abs(points - 35)
     exact = diff
     if o["diff_round"] == 5:
@@ -528,9 +574,10 @@ def _slovenian_point_game(ctx, sheet, km, kwhy):
     how = "%d + difference %d" % (c.value, diff) if with_diff else "%d (no difference, Q-SI7)" % c.value
     if with_diff and diff != exact:
         how += " (|%d - 35| = %d rounded to 5)" % (points, exact)
+    threshold = "; 35 1/3 wins: win_at_35_plus_card" if o["win_at_35_plus_card"] else ""
     sheet("game", (1 if win else -1) * (c.value + diff) * km,
-          "%s with %s points (counted %d): %s%s" % ("won" if win else "lost", pos.points_display(0), points,
-                                                    how, kwhy))
+          "%s with %s (counted %d%s): %s%s" % ("won" if win else "lost", count_of(pos.points_display(0), "point"),
+                                               points, threshold, how, kwhy))
     # bonuses (SI-7), signed from the declarer side's view (Q-SI14)
     for name, goal, silent in (("trula", "trula", 10), ("kings", "kings", 10)):
         _si_bonus(ctx, sheet, name, silent, lambda p, g=goal: goals.achieved(pos, g, p),
@@ -542,6 +589,7 @@ def _slovenian_point_game(ctx, sheet, km, kwhy):
         _si_bonus(ctx, sheet, "king_ultimo", 10, lambda p: goals.achieved(pos, "king-ultimo", p),
                   _si_silent_party(lambda p: goals.achieved(pos, "king-ultimo", p)),
                   "the called king in the last trick")
+    return False
 
 
 def _si_silent_party(cond):
@@ -568,7 +616,10 @@ def _si_bonus(ctx, sheet, name, silent, achieved, silent_party, what):
             why = "the %s won the last trick with the called king in it" % pos.party_name(silent_party)
         else:
             why = "the %s has %s" % (pos.party_name(silent_party), what)
-        sheet(name, sign[silent_party] * silent, "silent: " + why)
+        km = ctx.k("game") if ctx.opts["kontra_on_silent_bonuses"] else 1  # SI-8, Q-SI15
+        if km > 1:
+            why += ": %d%s, the game's kontra (kontra_on_silent_bonuses)" % (silent, ctx.kontra_why("game"))
+        sheet(name, sign[silent_party] * silent * km, "silent: " + why)
 
 
 def _klop(ctx):
@@ -578,16 +629,16 @@ def _klop(ctx):
            "counted": [_counted(pos.points(s)) for s in range(ctx.n)]}
     if o["klop_scorer"] == "raw":
         for s in range(ctx.n):
-            ctx.add("klop", s, 0, "%d tricks, %s points (counted %d); not scored: the seeds give no klop "
-                    "scoring (Q-SI3)" % (raw["tricks"][s], raw["points"][s], raw["counted"][s]),
+            ctx.add("klop", s, 0, "%s, %s (counted %d); not scored: the seeds give no klop scoring (Q-SI3)"
+                    % (count_of(raw["tricks"][s], "trick"), count_of(raw["points"][s], "point"), raw["counted"][s]),
                     [0] * ctx.n)
         return raw
     for s in range(ctx.n):  # [X] outside practice, RULES.md §3.6.8
         tricks, units, counted = raw["tricks"][s], pos.points(s), raw["counted"][s]
         if tricks == 0:
             amount, why = 70, "no trick: +70"
-        elif units > 105:
-            amount, why = -70, "more than half (%s points): -70" % raw["points"][s]
+        elif units >= goals.win_target(pos, o):  # "more than 35" counts as the win threshold does (SI-6.6)
+            amount, why = -70, "more than half (%s, counted %d): -70" % (count_of(raw["points"][s], "point"), counted)
         else:
             amount, why = -counted, "minus his counted points (%s exact)" % raw["points"][s]
         ctx.add("klop", s, amount, why + " [X outside practice]", [amount if x == s else 0 for x in range(ctx.n)])
@@ -614,20 +665,33 @@ def _team_seats(pos, party, unit):
     return seats
 
 
-def at_value(pos, key, values=None):
-    """A Königrufen value (contract id or bonus name) from the seed or the configured
-    ``values``; :class:`MissingValueError` naming it when neither gives it (Q-AT1)."""
+def at_value(pos, key, values=None, tariff=None):
+    """A Königrufen value (contract id or bonus name): the configured ``values`` first, then the
+    tariff (option ``tariff``, :data:`AT_TARIFFS`), then what the seed states; a
+    :class:`MissingValueError` naming it when none gives it (Q-AT1)."""
     values = pos.values if values is None else values
+    table = AT_TARIFFS.get(pos.options["tariff"] if tariff is None else tariff, {})
     if key in values:
         return values[key]
+    if isinstance(table.get(key), tuple):  # a multiple of the game value, solo doubling included
+        c = pos.contract
+        return table[key][1] * at_value(pos, c.id, values, tariff) // (2 if c.id.startswith("solo") else 1)
+    if key in table:
+        return table[key]
     c = pos.variant.contracts.get(key)
     if c is not None and c.value is not None and key != "sechserdreier":
         return c.value
-    table = "bonus table (Prämientabelle)" if key in AT_BONUSES else "bid table (Lizitationstabelle)"
-    raise MissingValueError(
-        "Königrufen: the value of %r is not set: the seed's %s is missing (RULES.md Q-AT1) and tarokdd "
-        "does not guess it; give it in the position's \"values\" field, e.g. {\"%s\": N}" % (key, table, key),
-        key=key)
+    raise MissingValueError(_missing_message([key]), key=key)
+
+
+def _missing_message(keys):
+    tables = " and ".join(sorted({"bonus table (Prämientabelle)" if k in AT_BONUSES else "bid table (Lizitationstabelle)"
+                                  for k in keys}))
+    given = ", ".join('"%s": N' % k for k in keys)
+    return ("Königrufen: no value for %s: the seed's %s %s missing (RULES.md Q-AT1) and tarokdd does not guess; "
+            "give %s with --set 'values={%s}' (the position's \"values\" field), or choose a complete tariff: "
+            "--set tariff=%s (RULES.md §2.8)" % (", ".join(keys), tables, "is" if " and " not in tables else "are",
+                                                  "it" if len(keys) == 1 else "them", given, " / ".join(AT_TARIFFS)))
 
 
 def _koenigrufen(ctx):
@@ -636,12 +700,12 @@ def _koenigrufen(ctx):
         return _trischaken(ctx)
     km, kwhy = ctx.k("game"), ctx.kontra_why("game")
     if c.kind == NEGATIVE:  # AT-8.6: fixed value, no bonuses, only kontra on the game
-        value = at_value(pos, c.id, ctx.values)
+        value = ctx.value(c.id)
         win = goals.achieved(pos, "win", 0)
         unit = value * km * (1 if win else -1)
         tricks = pos.tricks_won(0)
-        ctx.add("game", 0, unit, "%s %s (%d trick%s): %d%s" % (
-            c.name, "made" if win else "lost", tricks, "" if tricks == 1 else "s", value, kwhy),
+        ctx.add("game", 0, unit, "%s %s (%s): %d%s" % (
+            c.name, "made" if win else "lost", count_of(tricks, "trick"), value, kwhy),
             _team_seats(pos, 0, unit))
         return ctx.result(True, "points")
     solo = 2 if c.id.startswith("solo") else 1  # AT-8.5
@@ -649,39 +713,41 @@ def _koenigrufen(ctx):
     if "valat" in ctx.announced:  # an announced valat decides the deal alone (AT-8.4, AT-6.7)
         party = ctx.announced["valat"]
         made = goals.achieved(pos, "valat", party)
-        unit = at_value(pos, "valat", ctx.values) * 2 * solo * ctx.k("valat") * (1 if made else -1)
+        unit = ctx.value("valat") * 2 * solo * ctx.k("valat") * (1 if made else -1)
         ctx.add("valat", party, unit, "announced by the %s and %s: valat × 2%s%s; cancels game and bonuses "
                 "(AT-8.4)" % (pos.party_name(party), "made" if made else "lost", swhy, ctx.kontra_why("valat")),
                 _team_seats(pos, party, unit))
         return ctx.result(True, "points")
     items = []  # (item, party, unit, why)
-    win = goals.achieved(pos, "win", 0)
-    if c.id == "sechserdreier":
+    win = goals.achieved(pos, "win", 0, ctx.opts)
+    if c.id == "sechserdreier" and "sechserdreier" not in AT_TARIFFS.get(ctx.opts["tariff"], {}):
         value = ctx.opts["sechserdreier_won_value"] if win else AT_SECHSERDREIER_LOST
-    else:
-        value = at_value(pos, c.id, ctx.values)
-    items.append(("game", 0, value * km * (1 if win else -1), "%s with %s points (35 2/3 needed): %d%s" % (
-        "won" if win else "lost", pos.points_display(0), value, kwhy)))
+    else:  # (a tariff's lost Sechserdreier counts double, as the seed's 12 does)
+        value = ctx.value(c.id) * (2 if c.id == "sechserdreier" and not win else 1)
+    items.append(("game", 0, value * km * (1 if win else -1), "%s with %s (35 2/3 needed): %d%s" % (
+        "won" if win else "lost", count_of(pos.points_display(0), "point"), value, kwhy)))
     black, rufer = not c.colour, c.called_king
     for name in AT_BONUSES[:-1]:
         where = _AT_WHERE[name]
         if (where == "black" and not black) or (where == "rufer" and not rufer):
             continue
         scorer = _at_scorer(pos, name)
+        if (scorer is None and name not in ctx.announced) or ctx.value(name) == 0:
+            continue  # nobody scores it, or the tariff does not
         if name in ctx.announced:  # AT-7.2: double, won or lost, for the announcing party only
             party = ctx.announced[name]
             made = scorer == party
-            unit = at_value(pos, name, ctx.values) * 2 * solo * ctx.k(name) * (1 if made else -1)
+            unit = ctx.value(name) * 2 * solo * ctx.k(name) * (1 if made else -1)
             items.append((name, party, unit, "announced by the %s and %s: %s, %d × 2%s%s" % (
                 pos.party_name(party), "made" if made else "failed", _AT_TEXT[name],
-                at_value(pos, name, ctx.values), swhy, ctx.kontra_why(name))))
+                ctx.value(name), swhy, ctx.kontra_why(name))))
         elif scorer is not None:
-            unit = at_value(pos, name, ctx.values) * solo
-            items.append((name, scorer, unit, "silent: %s, %d%s" % (_at_why(pos, name, scorer),
-                                                                    at_value(pos, name, ctx.values), swhy)))
+            unit = ctx.value(name) * solo
+            items.append((name, scorer, unit, "silent: %s, %d%s" % (_at_why(pos, name, scorer), ctx.value(name),
+                                                                    swhy)))
     valat_party = next((p for p in (0, 1) if goals.achieved(pos, "valat", p)), None)
     if valat_party is not None:  # AT-8.4 silent valat, compared as Q-AT10
-        unit = at_value(pos, "valat", ctx.values) * solo
+        unit = ctx.value("valat") * solo
         members = pos.parties[valat_party]
         with_valat = sum(_team_seats(pos, valat_party, unit)[s] for s in members)
         without = sum(_team_seats(pos, p, u)[s] for _, p, u, _ in items for s in members)
@@ -739,7 +805,7 @@ def _trischaken(ctx):
     else:
         order = list(range(n))
     loser = next(s for s in order if points[s] == top)
-    value = at_value(pos, "trischaken", ctx.values)
+    value = ctx.value("trischaken")
     mult, why = 1, []
     if goals.buergermeister(pos, loser):
         mult *= 2
@@ -794,9 +860,9 @@ def _french(ctx):
         ctx.add(item, 0, amount, why, seats)
 
     rounding = "" if diff == exact else " (%s rounded %s)" % (_signed(exact)[1:], o["halfpoint_rounding"])
-    settle_line("contract", sign * (25 + diff) * factor, "%s: %s points with %d bout%s (%d needed): (25 + %s%s) "
-                "× %d (%s)" % ("made" if win else "lost", pos.points_display(0), bouts, "" if bouts == 1 else "s",
-                              need // 2, _signed(diff)[1:], rounding, factor, c.name))
+    settle_line("contract", sign * (25 + diff) * factor, "%s: %s with %s (%d needed): (25 + %s%s) × %d (%s)" % (
+        "made" if win else "lost", count_of(pos.points_display(0), "point"), count_of(bouts, "bout"), need // 2,
+        _signed(diff)[1:], rounding, factor, c.name))
     for party in (0, 1):
         if goals.achieved(pos, "petit-au-bout", party):  # FR-7.1, Q-FR4
             settle_line("petit_au_bout", (10 if party == 0 else -10) * factor,
@@ -914,6 +980,11 @@ def _danish_declarations(ctx, add, from_each, no_ultimo):
     """DK-6.2 payments, DK-6.3 wrong declarations, DK-2.8 item 5 (declared before discarding)."""
     pos = ctx.pos
     hands = [pos.initial_hand(s) for s in range(ctx.n)]
+    named = [pos.deck.tokens[x] for x in pos.named_discards]
+    if named:  # DK-2.8 item 4: laid away from a declaration, unavoidably: named, and still declared
+        hands[pos.dealer] += named
+        ctx.notes.append("the dealer (seat %d) could not help laying %s away from a declaration: named, it still "
+                         "counts for his declarations (DK-2.8)" % (pos.dealer, " ".join(named)))
     if ctx.declarations is None:
         if pos.composed:
             return  # a composed endgame does not know the hands the players declared from
@@ -968,7 +1039,7 @@ def _danish_card_count(ctx, add, n, o):
             floors[s] += 5
         settled = floors
     for s in range(n):
-        why = "%d points - 26 (DK-5.2)" % pos.points(s)
+        why = "%s - 26 (DK-5.2)" % count_of(pos.points(s), "point")
         if settled[s] != nets[s]:
             why += ", %+d rounded to a multiple of 5 (Q-DK3)" % nets[s]
         add("card count", s, settled[s], why, [settled[s] if x == s else 0 for x in range(n)])

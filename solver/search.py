@@ -21,14 +21,16 @@ import os
 import re
 import threading
 import time
+from collections import namedtuple
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from . import goals as goal_defs
 from ._core import Engine
-from .errors import TarokError
+from .errors import ParameterError, TarokError
 from .goals import FRENCH_REQUIREMENT, GOALS  # noqa: F401 (GOALS: the goals solve() takes)
-from .position import DEMAND, _NAMES
+from .position import _NAMES, DEMAND, Position
+from .text import is_whole, shown, whole_number
 from .variants import ALL_TRICKS, EXCUSE, NO_TRICKS, ONE_TRICK, SKUS, TRUMP_22
 
 EVENT_WINS_WITH, EVENT_FALLS_TO, EVENT_CAPTURES = 1, 2, 3  # _core.pxd EventKind
@@ -36,6 +38,14 @@ _BOUT_BONUS = [FRENCH_REQUIREMENT[b] - FRENCH_REQUIREMENT[b + 1] for b in range(
 
 class GoalError(TarokError):
     """A goal that does not exist or does not apply to this position."""
+
+
+PROGRESS_EVERY = 0.5  # seconds between progress reports
+
+Progress = namedtuple("Progress", "nodes seconds bounds")
+Progress.__doc__ = """A running search: ``nodes`` searched so far, ``seconds`` since it started, and the
+``bounds`` (lower, upper) proven so far on the side's final count (card points in exact units,
+tricks, or the count a yes/no goal is decided on)."""
 
 
 class SolveInterrupted(KeyboardInterrupt):
@@ -74,25 +84,61 @@ class Result:
                 "nodes": self.nodes, "seconds": round(self.seconds, 6)}
 
 
-def _parse_limit(limit):
-    """None, a node count (int), or a time like '2s' / '500ms' -> (nodes, seconds)."""
+MAX_NODES = 10 ** 18  # a node limit no search reaches (the core counts nodes in 64 bits)
+MAX_SECONDS = 10 ** 9  # about 30 years
+MAX_MEMORY_MB = 65536  # the table's largest size: 2**32 entries of 16 bytes
+_LIMIT = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|s|n|nodes)?\s*")
+_LIMIT_FORMS = "a node count (100000) or a time with its unit ('2s', '0.5s', '500ms')"
+
+
+def parse_limit(limit):
+    """A solve limit as (nodes, seconds), 0 meaning none.
+
+    ``None`` is no limit; an int is a node count; text is a node count ('100000',
+    '100000 nodes') or a time with its unit ('2s', '0.5s', '500ms').  A float, or text
+    with a fraction and no unit ('0.5'), is refused: it is neither a whole node count
+    nor a time with its unit.
+    """
     if limit is None:
         return 0, 0.0
-    if isinstance(limit, bool):
-        raise GoalError("limit is a node count or a time such as '2s'")
-    if isinstance(limit, int):
-        if limit <= 0:
-            raise GoalError("a node limit must be positive")
-        return limit, 0.0
-    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(ms|s|n|nodes)?\s*", str(limit))
-    if not m:
-        raise GoalError("limit %r: give a node count (100000) or a time (2s, 500ms)" % (limit,))
-    number, unit = float(m.group(1)), m.group(2) or "n"
-    if number <= 0:
-        raise GoalError("limit %r: a limit must be positive" % (limit,))
-    if unit in ("n", "nodes"):
-        return int(number), 0.0
-    return 0, number / 1000.0 if unit == "ms" else number
+    if isinstance(limit, str):
+        m = _LIMIT.fullmatch(limit)
+        if not m:
+            raise ParameterError("limit %s: give %s" % (shown(limit), _LIMIT_FORMS))
+        number, unit = m.group(1), m.group(2) or "nodes"
+        if unit in ("n", "nodes"):
+            if "." in number:
+                raise ParameterError("limit %s: a node count is a whole number; a time is written with its unit "
+                                     "('%ss')" % (shown(limit), number))
+            return _node_limit(limit, whole_number(number)), 0.0
+        seconds = float(number) / (1000.0 if unit == "ms" else 1.0)
+        if seconds <= 0:
+            raise ParameterError("limit %s: a time limit must be positive" % shown(limit))
+        if seconds > MAX_SECONDS:
+            raise ParameterError("limit %s: a time limit is at most %d s" % (shown(limit), MAX_SECONDS))
+        return 0, seconds
+    if is_whole(limit):
+        return _node_limit(limit, limit), 0.0
+    raise ParameterError("limit %s: give %s; a float is neither" % (shown(limit), _LIMIT_FORMS))
+
+
+def _node_limit(limit, nodes):
+    if nodes is not None and nodes < 1:
+        raise ParameterError("limit %s: a node limit must be positive" % shown(limit))
+    if nodes is None or nodes > MAX_NODES:
+        raise ParameterError("limit %s: a node limit is at most 10**18" % shown(limit))
+    return nodes
+
+
+def check_settings(memory_mb=256, threads=1, workers=None):
+    """ParameterError unless ``memory_mb`` is 1-65536, ``threads`` 1 or 2 and ``workers`` None or 1 or more."""
+    if not is_whole(memory_mb, 1, MAX_MEMORY_MB):
+        raise ParameterError("memory_mb is the table's size in MB, a whole number 1-%d, not %s"
+                             % (MAX_MEMORY_MB, shown(memory_mb)))
+    if not is_whole(threads, 1, 2):
+        raise ParameterError("threads must be 1 or 2, not %s" % shown(threads))
+    if workers is not None and not is_whole(workers, 1):
+        raise ParameterError("workers is a number of threads, 1 or more (None: every core), not %s" % shown(workers))
 
 
 def side_seats(pos, side):
@@ -103,19 +149,19 @@ def side_seats(pos, side):
         return pos.parties[0]
     if isinstance(side, str):
         key = side.strip().lower()
-        if key.isdigit():
-            side = int(key)
+        if whole_number(key) is not None:
+            side = whole_number(key)
         elif pos.contract.each_for_himself:
-            raise GoalError("side %r: %s is each for himself, give a seat number (0-%d)"
-                            % (side, pos.contract.name, pos.players - 1))
+            raise GoalError("side %s: %s is each for himself, give a seat number (0-%d)"
+                            % (shown(side), pos.contract.name, pos.players - 1))
         elif key in ("declarer", "declarer side"):
             return pos.parties[0]
         elif key in ("defence", "defense", "opponents"):
             return pos.parties[1]
         else:
-            raise GoalError("side %r: use 'declarer', 'defence' or a seat number" % side)
+            raise GoalError("side %s: use 'declarer', 'defence' or a seat number" % shown(side))
     if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side < pos.players:
-        raise GoalError("side seat %r is out of range 0-%d" % (side, pos.players - 1))
+        raise GoalError("side seat %s is out of range 0-%d" % (shown(side), pos.players - 1))
     return pos.parties[pos.party_of(side)]
 
 
@@ -261,8 +307,7 @@ class Solver:
     """
 
     def __init__(self, memory_mb=256, threads=1):
-        if threads not in (1, 2):
-            raise ValueError("threads must be 1 or 2, not %r" % (threads,))
+        check_settings(memory_mb, threads)
         self.memory_mb = memory_mb
         self.threads = threads
         self._engine = Engine(memory_mb)
@@ -276,21 +321,28 @@ class Solver:
         """The table's size now: it grows as it fills, up to ``memory_mb``."""
         return self._engine.table_bytes
 
-    def solve(self, position, goal="points", side=None, all_cards=False, line=False, limit=None):
-        """See :func:`solve`."""
+    def solve(self, position, goal="points", side=None, all_cards=False, line=False, limit=None, progress=None):
+        """See :func:`solve`.  ``progress``: a function called about twice a second while a
+        search runs in the main thread, with a :class:`Progress` (for a progress display)."""
         pos = position
+        if not isinstance(pos, Position):
+            raise ParameterError("solve takes a Position, not %s" % shown(pos))
         if pos.is_over:
             raise GoalError("play is over: nothing to solve")
         seats = side_seats(pos, side)
         spec = goal_spec(pos, goal, pos.party_of(seats[0]))
-        nodes, seconds = _parse_limit(limit)
+        nodes, seconds = parse_limit(limit)
         start = time.perf_counter()
         target = -1  # count goals: the exact count; yes/no goals: one test against the target
         if spec.compare == ">=":
             target = max(0, spec.target - spec.so_far)
         elif spec.compare == "<=":
             target = max(0, spec.target - spec.so_far + 1)
-        raw, interrupted = self._run(encode(pos, seats, spec), node_limit=nodes, time_limit=seconds,
+        report = None
+        if progress is not None:
+            def report(nodes, lower, upper):
+                progress(Progress(nodes, time.perf_counter() - start, (lower + spec.so_far, upper + spec.so_far)))
+        raw, interrupted = self._run(encode(pos, seats, spec), report, node_limit=nodes, time_limit=seconds,
                                      target=target, all_cards=all_cards, line=line, threads=self.threads)
         elapsed = time.perf_counter() - start
         lower, upper = raw["lower"] + spec.so_far, raw["upper"] + spec.so_far
@@ -306,9 +358,10 @@ class Solver:
             raise SolveInterrupted(result)
         return result
 
-    def _run(self, spec, **kwargs):
+    def _run(self, spec, report=None, **kwargs):
         """Run the engine; in the main thread in a helper thread, so that Ctrl-C stops the
-        search (which runs without the GIL) and keeps what it proved."""
+        search (which runs without the GIL) and keeps what it proved, and ``report(nodes,
+        lower, upper)`` is called every half second."""
         if threading.current_thread() is not threading.main_thread():
             return self._engine.solve(spec, **kwargs), False
         box = {}
@@ -323,9 +376,12 @@ class Solver:
                 done.set()
         threading.Thread(target=work, daemon=True).start()
         interrupted = False
+        due = time.perf_counter() + PROGRESS_EVERY
         try:
             while not done.wait(0.05):
-                pass
+                if report is not None and time.perf_counter() >= due:
+                    report(*self._engine.progress)
+                    due = time.perf_counter() + PROGRESS_EVERY
         except KeyboardInterrupt:
             self._engine.stop()
             done.wait()
@@ -363,16 +419,20 @@ def _token_map(pos):
 
 
 def solve(position, goal="points", side=None, all_cards=False, line=False, limit=None, memory_mb=256,
-          threads=1):
+          threads=1, progress=None):
     """Solve ``position`` double dummy for ``goal`` (see :data:`GOALS`).
 
     ``side``: None (the declarer's side; in each-for-himself games the player to move),
     'declarer', 'defence' or a seat.  ``all_cards``: also the value of every legal card
-    of the player to move.  ``line``: an optimal line of play to the end.  ``limit``: a
-    node count or a time ('2s'); a stopped search returns proven ``bounds`` and
-    ``value=None``.  ``threads``: 1, or 2 to search one position on two cores.
+    of the player to move.  ``line``: an optimal line of play to the end (empty when the
+    limit stops the search first).  ``limit``: a node count (an int, or text such as
+    '100000') or a time with its unit ('2s', '0.5s', '500ms'); a float is refused; a stopped
+    search returns proven ``bounds`` and ``value=None``.  ``memory_mb``: the table's size,
+    1-65536.  ``threads``: 1, or 2 to search one position on two cores.  ``progress``: see
+    :meth:`Solver.solve`.  Ctrl-C stops the search: :class:`SolveInterrupted` holds the
+    bounds proven.
     """
-    return Solver(memory_mb, threads).solve(position, goal, side, all_cards, line, limit)
+    return Solver(memory_mb, threads).solve(position, goal, side, all_cards, line, limit, progress)
 
 
 def solve_many(positions, goal="points", side=None, all_cards=False, line=False, limit=None,
@@ -383,6 +443,8 @@ def solve_many(positions, goal="points", side=None, all_cards=False, line=False,
     back in the order of ``positions``.  Each thread's table is ``memory_mb``.
     """
     positions = list(positions)
+    check_settings(memory_mb, 1, workers)
+    parse_limit(limit)
     workers = workers or os.cpu_count() or 1
     local = threading.local()
 

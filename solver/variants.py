@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from .cards import DECK_54, DECK_DANISH, DECK_FRENCH, TRUMP, _fold
 from .errors import OptionError, UnknownContractError, UnknownVariantError
+from .text import shown, whole_number
 
 # Kinds of the special (22nd non-suit) card, RULES.md Q-X1: three separate code paths.
 TRUMP_22 = "TRUMP_22"  # škis / Sküs: simply the highest trump
@@ -65,18 +66,22 @@ class Option:
     doc: str
 
     def check(self, value, variant_id):
-        if self.choices and isinstance(self.default, tuple):
-            value = tuple(value) if isinstance(value, (list, tuple)) else tuple(str(value).split(","))
-            bad = [v for v in value if v not in self.choices]
+        if self.choices and isinstance(self.default, tuple):  # a set of choices, e.g. klop,beggar (or none)
+            items = value if isinstance(value, (list, tuple)) else str(value).split(",") if isinstance(
+                value, str) else [value]
+            items = [x.strip() if isinstance(x, str) else x for x in items]
+            bad = [x for x in items if x != "" and x not in self.choices]
             if bad:
                 raise OptionError("option %s of %s: %s not among %s"
-                                  % (self.name, variant_id, ", ".join(bad), ", ".join(self.choices)))
-            return value
-        if type(self.default) is int and isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)  # the one-line form reads option values as text (diff_round=5)
+                                  % (self.name, variant_id, ", ".join(x if isinstance(x, str) and len(x) < 60
+                                                                      else shown(x) for x in bad),
+                                     ", ".join(self.choices)))
+            return tuple(dict.fromkeys(x for x in items if x != ""))
+        if type(self.default) is int and whole_number(value) is not None:
+            value = whole_number(value)  # the one-line form reads option values as text (diff_round=5)
         if value not in self.choices or type(value) is not type(self.default):
-            raise OptionError("option %s of %s takes one of %s, not %r"
-                              % (self.name, variant_id, ", ".join(map(str, self.choices)), value))
+            raise OptionError("option %s of %s takes one of %s, not %s"
+                              % (self.name, variant_id, ", ".join(map(str, self.choices)), shown(value)))
         return value
 
 
@@ -89,6 +94,7 @@ class Announcement:
     reserves: object = None  # card token reserved for a trick (AT-3.4, SI-3.5); "called_king"
     from_end: int = 0  # designated trick counted from the last (0 = last trick)
     ends_play: bool = False  # play stops when the announcing side loses a trick (AT-6.7)
+    by: str = "any"  # who may announce it: "any", "partner" (the called king's holder), "defence"
 
     def allowed_in(self, contract):
         return any(k == contract.kind or (k == "black" and contract.kind == POSITIVE and not contract.colour)
@@ -133,19 +139,31 @@ class Variant:
         for c in self.contracts.values():
             if key == c.id or key in c.aliases:
                 return c
-        raise UnknownContractError("%r is not a contract of %s; choose one of %s"
-                                   % (name, self.id, ", ".join(self.contracts)))
+        raise UnknownContractError("%s is not a contract of %s; choose one of %s"
+                                   % (shown(name), self.id, ", ".join(self.contracts)))
 
     def resolve_options(self, given=None):
         """The full option dict: defaults overridden by ``given`` (prefixes like ``si.`` allowed)."""
         values = {name: opt.default for name, opt in self.options.items()}
+        if not isinstance(given or {}, dict):
+            raise OptionError('options take an object such as {"early_end": false}, not %s' % shown(given))
         for raw, value in (given or {}).items():
+            raw = str(raw)
             name = raw.split(".", 1)[1] if "." in raw else raw
             if name not in self.options:
-                raise OptionError("%r is not a rule option of %s; options are %s"
-                                  % (raw, self.id, ", ".join(self.options) or "none"))
+                raise OptionError("%s is not a rule option of %s; options are %s"
+                                  % (shown(raw), self.id, ", ".join(self.options) or "none"))
             values[name] = self.options[name].check(value, self.id)
         return values
+
+    def redeal_seat(self, hands, options=None):
+        """SI-2.4: the first seat dealt no tarok, when the rules (option ``no_tarok_redeal``)
+        throw such a deal in and redeal it as a forced klop; else None.  ``hands``: card
+        indices as dealt, one list per seat."""
+        if not self.resolve_options(options).get("no_tarok_redeal"):
+            return None
+        return next((s for s, hand in enumerate(hands) if not any(self.deck.suit[c] == TRUMP for c in hand)),
+                    None)
 
     def format_units(self, units):
         """Exact display of a number of units: '47 1/3' (thirds), '40.5' (halves), '27' (P)."""
@@ -159,7 +177,9 @@ class Variant:
 
 
 def _key(name):
-    return _fold(str(name)).lower().replace("-", "_").replace(" ", "_")
+    if not isinstance(name, str):
+        return None
+    return _fold(name).lower().replace("-", "_").replace(" ", "_")
 
 
 # ------------------------------------------------------------------ points
@@ -291,6 +311,10 @@ _SLOVENIAN_OPTIONS = _options(
            ("klop", "beggar", "open_beggar", "piccolo"), "SI-3.3, Q-X2",
            "negative contracts with the must-beat rule and the pagat restriction; "
            "[002] literally names only klop and beggar"),
+    _switch("no_tarok_redeal", True, "SI-2.4, Q-SI12",
+            "a deal in which a seat gets no tarok is thrown in and redealt as a forced klop ([003]): "
+            "random deals do so, and a position where a seat was dealt no tarok is refused unless it is "
+            "klop; false allows such a seat (composed studies)"),
     _switch("declarer_leads_above_solo_one", False, "SI-2.5, Q-SI5",
             "the declarer, not forehand, leads the first trick in contracts above solo one"),
     Option("diff_round", 1, (1, 5), "SI-8, Q-SI2",
@@ -302,6 +326,10 @@ _SLOVENIAN_OPTIONS = _options(
     _switch("mond_penalty", True, "SI-7, Q-SI13, Q-X3",
             "scoring: a player whose mond falls in the same trick as the škis (no emperor trick) "
             "scores a personal -20 in every contract ([003]); false for a pure [002] ruleset"),
+    _switch("kontra_on_silent_bonuses", False, "SI-8, Q-SI15",
+            "scoring: the game's kontra also multiplies the silent (unannounced) bonuses, reading [002]'s "
+            "'napovedanih in nenapovedanih dosežkov ... se pomnožijo z morebitnimi kontrami' for them too; "
+            "default: a silent bonus keeps its value (only an announcement has a kontra of its own)"),
     Option("klop_scorer", "raw", ("raw", "outside_practice"), "SI-6.8, Q-SI3",
            "scoring of klop, which the seeds leave out: raw per-player tricks and points only, or "
            "the [X] outside practice (minus own counted points; no trick +70; over 35 -70; "
@@ -313,8 +341,12 @@ _KOENIGRUFEN_OPTIONS = _options(
             "in Farbendreier a player void in the led suit must still play a tarock"),
     _switch("maerchenstich_in_negative", False, "AT-4.3, Q-X4",
             "the Märchenstich (Pagat beats Mond and Sküs in one trick) also in Bettler, Piccolo and Trischaken"),
+    Option("tariff", "seed", ("seed", "ooe_2023"), "AT-8, Q-AT1, §2.8",
+           "scoring: the values of the bid and bonus tables the seed leaves out: seed = only what [001] "
+           "states (the others must be given in 'values'); ooe_2023 = the complete tariff of the Upper Austrian "
+           "tournament rules (Oberösterreichische Tarockregeln, version 4/2023)"),
     Option("sechserdreier_won_value", 6, (6, 12), "AT-8.1, Q-AT2",
-           "scoring: a won Sechserdreier is worth 6 (a lost one always costs the seed's 12)"),
+           "scoring with the seed's values: a won Sechserdreier is worth 6 (a lost one always costs the seed's 12)"),
     Option("trischaken_tie_order", "vorhand_backwards", ("vorhand_backwards", "vorhand_forwards"),
            "AT-8.7, Q-AT4",
            "scoring: who loses a Trischaken tie for most points: Vorhand, then the player before "
@@ -341,9 +373,9 @@ _DANISH_OPTIONS = _options(
     Option("skus_demand_policy", "solver_choice", ("solver_choice", "always", "never"), "DK-3.7, Q-DK6",
            "the demand that the skus be played in trick 23: the opponents' choice (a DEMAND token "
            "in the play record), always made, or never made"),
-    _switch("round_settlement_to_5", False, "DK-5.2, Q-DK3",
-            "scoring: the card count (points - 26) is settled in multiples of 5 P, the rounding "
-            "remainder assigned so that the deal stays zero-sum"),
+    _switch("round_settlement_to_5", True, "DK-5.2, Q-DK3",
+            "scoring: the card count (points - 26) is settled in multiples of 5 P, as [000] calls normal "
+            "practice, the rounding remainder assigned so that the deal stays zero-sum; false: exact"),
     _switch("tout_includes_ultimo", True, "DK-7.5, Q-DK1",
             "scoring: a tout's 80 P from each replaces the 40 P ultimo payments; false: an ultimo in "
             "the tout's last trick is paid as well"),
@@ -365,7 +397,7 @@ _POSITIVE = (POSITIVE,)
 _SLOVENIAN_ANN = _announcements(
     Announcement("trula", _POSITIVE), Announcement("kings", _POSITIVE),
     Announcement("pagat_ultimo", _POSITIVE, reserves="T1", from_end=0),  # SI-3.5
-    Announcement("king_ultimo", ("called_king",)),
+    Announcement("king_ultimo", ("called_king",), by="partner"),  # SI-7: only the partner announces it
     Announcement("valat", _POSITIVE, ends_play=True),
 )
 _KOENIGRUFEN_ANN = _announcements(  # AT-7; which party may announce what is MISSING (Q-AT1)
@@ -374,6 +406,7 @@ _KOENIGRUFEN_ANN = _announcements(  # AT-7; which party may announce what is MIS
     Announcement("pelikan", ("black",), reserves="T3", from_end=2),
     Announcement("quapil", ("black",), reserves="T4", from_end=3),
     Announcement("king_ultimo", ("called_king",), reserves="called_king", from_end=0),
+    Announcement("koenigfang", ("called_king",), by="defence"),  # only the opposing party scores it
     Announcement("trull", ("black",)), Announcement("kings", _POSITIVE),
     Announcement("honneurs", _POSITIVE), Announcement("absolut", _POSITIVE),
     Announcement("valat", _POSITIVE, ends_play=True),
@@ -433,6 +466,6 @@ def get_variant(name):
     try:
         return VARIANTS[key]
     except KeyError:
-        raise UnknownVariantError("%r is not a variant; choose one of %s"
-                                  % (name, ", ".join(VARIANTS))) from None
+        raise UnknownVariantError("%s is not a variant; choose one of %s"
+                                  % (shown(name), ", ".join(VARIANTS))) from None
 

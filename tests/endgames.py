@@ -66,8 +66,19 @@ def random_announcements(pos, rng, p=0.35):
             continue
         if name == "king_ultimo" and pos.called_king is None:
             continue
-        out.append("%s@%d" % (name, rng.randrange(pos.players)))
+        seat = announcer(pos, name, rng.randrange(pos.players))
+        if seat is not None:
+            out.append("%s@%d" % (name, seat))
     return out
+
+
+def announcer(pos, name, seat):
+    """``seat`` if it may make the announcement ``name`` here, else one that may (SI-7 kralj
+    ultimo: the partner; AT-7 Königfang: the defence), None if nobody may."""
+    allowed = pos.announcers(name)
+    if seat in allowed or not allowed:
+        return seat if allowed else None
+    return allowed[seat % len(allowed)]
 
 
 def random_deal(variant, rng, contract=None):

@@ -22,10 +22,13 @@ Explicit ``declarer_pile`` / ``defence_pile`` / ``seat_piles`` / ``talon`` / ``s
 cards are placed first and the rest is added to the chosen pile.
 """
 
+import io
+
 from solver import Position, get_variant
 from solver.cards import format_hand, parse_cards
 
-__all__ = ["composed", "full", "play_all", "winner_of", "legal", "illegal_rule", "rest_of_deck"]
+__all__ = ["composed", "full", "play_all", "winner_of", "legal", "illegal_rule", "rest_of_deck", "run_cli", "cli_fails",
+           "Terminal"]
 
 
 def rest_of_deck(variant, *groups):
@@ -141,7 +144,8 @@ def full(variant, contract=None, hands=None, declarer=0, declarer_pile=None, def
     ``hands`` lists, per seat, the cards that seat must hold (possibly none); the given
     pile fields are used as they are.  Every other card is dealt: first the pile/talon
     fields the contract needs are filled with low plain cards (no kings, no trumps), then
-    the hands are filled up in deck order.
+    the hands are filled up in deck order (in Slovenian Tarok after a low tarok for every
+    seat that has none, SI-2.4).
     """
     from solver.cards import TRUMP
     from solver.variants import (EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED)
@@ -172,6 +176,13 @@ def full(variant, contract=None, hands=None, declarer=0, declarer_pile=None, def
             free.remove(x)
         if have or extra:
             given[field] = " ".join(filter(None, [given[field] or "", format_hand(extra, d)]))
+    if "no_tarok_redeal" in v.options:  # SI-2.4: a seat dealt no tarok makes a redeal
+        for s in range(n):
+            have = parse_cards(hands[s], d) if hands[s] else []
+            if len(have) < v.hand_size and not any(d.suit[x] == TRUMP for x in have):
+                tarok = next(x for x in free if d.suit[x] == TRUMP)
+                free.remove(tarok)
+                hands[s] = format_hand(have + [tarok], d)
     for s in range(n):
         have = parse_cards(hands[s], d) if hands[s] else []
         extra, free = free[:v.hand_size - len(have)], free[v.hand_size - len(have):]
@@ -206,3 +217,10 @@ def cli_fails(capsys, *argv, contains=()):
     for word in contains:
         assert word in err, (word, err)
     return err
+
+
+class Terminal(io.StringIO):
+    """A stderr that says it is a terminal (the CLI shows progress only on one)."""
+
+    def isatty(self):
+        return True

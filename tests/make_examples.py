@@ -20,11 +20,12 @@ from solver.deal import random_position
 
 EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "solver" / "examples"
 
-# file name -> (variant, contract, seed)
+# file name -> (variant, contract, seed[, rule options])
 EXAMPLES = {
     "slovenian4_three.json": ("slovenian4", "three", 3),
     "slovenian3_three.json": ("slovenian3", "three", 1),
-    "koenigrufen_rufer.json": ("koenigrufen", "rufer", 1),
+    # a published complete tariff, so that the game can be scored (RULES.md §2.8, Q-AT1)
+    "koenigrufen_rufer.json": ("koenigrufen", "rufer", 1, {"tariff": "ooe_2023"}),
     "french3_garde.json": ("french3", "garde", 1),
     "french4_garde.json": ("french4", "garde", 1),
     "french5_garde.json": ("french5", "garde", 3),
@@ -32,9 +33,9 @@ EXAMPLES = {
 }
 
 
-def make(variant, contract, seed):
+def make(variant, contract, seed, options=None):
     """A complete game: the deal for ``seed``, then random legal cards until play is over."""
-    pos = random_position(variant, contract, seed=seed)
+    pos = random_position(variant, contract, seed=seed, **({"options": options} if options else {}))
     if pos.contract.called_king and pos.partner is None:
         raise ValueError("%s %s seed %d: the declarer has no partner; pick another seed"
                          % (variant, contract, seed))

@@ -277,6 +277,45 @@ def test_every_contract_sets_up_legally():
                     assert pos.declarer == spec.seat
 
 
+def test_SI_2_4_deals_with_a_seat_without_tarok_are_thrown_in():
+    """[003] "Jos joku ei saa yhtään tarokkia, hän näyttää kätensä ja jako uusitaan pakkokloppina":
+    dealt for a game (its rule options given), such a deal is drawn again, as the redeal would
+    be; set up for a contract other than klop it is unavailable."""
+    twelve = "T22 T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11"  # 10 taroks left for three seats
+    spec = DealSpec.make("slovenian4", twelve)
+    rng = np.random.default_rng(3)
+    raw = [spec.deal(rng) for _ in range(300)]
+    thrown = [deal for deal in raw if any(deal.trumps(s) == 0 for s in range(4))]
+    assert 5 < len(thrown) < 40  # 3 x C(32,12)/C(42,12): about 6 % of these deals
+    with pytest.raises(Unavailable, match="SI-2.4"):
+        setup(thrown[0], "three", declarer=0)
+    assert setup(thrown[0], "klop").position.contract.id == "klop"
+    rng = np.random.default_rng(3)
+    played = [spec.deal(rng, {}) for _ in range(300)]
+    assert all(deal.trumps(s) > 0 for deal in played for s in range(4))
+    rng = np.random.default_rng(3)
+    assert [d.hands for d in (spec.deal(rng, {"no_tarok_redeal": False}) for _ in range(300))] == [
+        d.hands for d in raw]
+    every = DealSpec.make("slovenian4", twelve, constraints=["trumps(1) == 0"], max_tries=200)
+    with pytest.raises(ImpossibleConstraints, match="SI-2.4"):
+        every.deal(np.random.default_rng(0), {})
+
+
+def test_SI_7_analysis_kralj_ultimo_is_announced_by_the_partner():
+    """[002] kralj ultimo: "Napove ga lahko partner" — the declarer side's announcement is made by
+    the called king's holder, and left out when the declarer plays alone."""
+    d = get_variant("slovenian4").deck
+    hands = ["T22 T21 T15 T1 SQ HQ H1 D4 D3 C7 C8 CQ", "SK T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 H2",
+             "HK DK CK S7 S8 S9 S10 SJ SN H4 H3 T12", "T13 T14 T16 T17 T18 T19 T20 HJ HN DJ DN DQ"]
+    talon = "D2 D1 CJ CN C9 C10"
+    deal = Deal("slovenian4", [[d.index[t] for t in h.split()] for h in hands], [d.index[t] for t in talon.split()])
+    st = setup(deal, "three", declarer=0, call="HK", announce=["king_ultimo", "trula"])
+    assert st.position.partner == 2
+    assert set(st.position.announcements) == {("king_ultimo", 2), ("trula", 0)}
+    alone = setup(deal, "three", declarer=1, call="SK", announce=["king_ultimo"])  # his own king
+    assert alone.position.partner is None and alone.position.announcements == ()
+
+
 def test_fixed_exchange_is_used():
     # the declarer took T2 T3 HK and laid D4 D3 CQ away: the rest of the talon is the defence's
     spec = DealSpec.make("slovenian4", "T22 T21 T15 T1 SK HQ H1 T2 T3 HK C7 C8", talon="S7 S8 S9 T2 T3 HK",

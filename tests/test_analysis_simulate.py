@@ -264,6 +264,16 @@ def test_task_and_run_errors():
                  jobs=1, output="/nonexistent/x.jsonl")
 
 
+def test_SI_2_4_a_hand_without_tarok_is_never_played():
+    """[003] "Jos joku ei saa yhtään tarokkia, hän näyttää kätensä ja jako uusitaan pakkokloppina":
+    the analysed hand itself holding no tarok is thrown in every time."""
+    spec = DealSpec.make("slovenian4", "SK SQ SN SJ S10 S9 HK HQ HN HJ H1 H2")
+    with pytest.raises(AnalysisError, match="no tarok.*SI-2.4.*no_tarok_redeal=false"):
+        Task.make(spec, ["beggar"])
+    task = Task.make(spec, ["beggar"], options={"no_tarok_redeal": False})
+    assert dict(task.options) == {"no_tarok_redeal": False}
+
+
 def test_bidding_table_ranks_by_expected_settlement():
     summary = bid("slovenian4", MONSTER, deals=4, seed=5, contracts=FAST + ["colour_valat"], jobs=1, limit=200_000)
     rows = summary.rows()

@@ -155,6 +155,15 @@ def test_deal_options(capsys):
     assert status == 0 and out.startswith("French Tarot, 4 players — garde")
 
 
+def test_deal_SI_2_4_no_tarok_redealt_as_forced_klop(capsys):
+    """[003] "Jos joku ei saa yhtään tarokkia, hän näyttää kätensä ja jako uusitaan pakkokloppina"."""
+    status, out, err = run(capsys, "deal", "slovenian4", "--contract", "three", "--seed", 106)
+    assert status == 0 and Position.from_json(out).contract.id == "klop"
+    assert "forced klop (SI-2.4)" in err
+    status, out, err = run(capsys, "deal", "slovenian4", "--contract", "three", "--seed", 107)
+    assert status == 0 and Position.from_json(out).contract.id == "three" and err == ""
+
+
 # --------------------------------------------------------------- variants
 
 def test_variants_list(capsys):

@@ -19,7 +19,7 @@ from solver import Position, cli, load_example, search, solve
 from solver.cli import main
 from solver.goals import GOALS
 from solver.playthrough import at_trick
-from helpers import cli_fails as fails, run_cli as run  # noqa: E402
+from helpers import Terminal, cli_fails as fails, run_cli as run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "solver" / "examples"
@@ -244,19 +244,6 @@ def test_solve_ctrl_c(capsys, monkeypatch):
     assert run(capsys, "solve", SLOVENIAN, "-t", "10") == (130, "", "")
 
 
-def test_interruptible_solver_passes_results_and_errors():
-    class Fake:
-        def solve(self, value, fail=False):
-            if fail:
-                raise ValueError("boom")
-            return value * 2
-
-    wrapped = cli._Interruptible(Fake())
-    assert wrapped.solve(21) == 42
-    with pytest.raises(ValueError, match="boom"):
-        wrapped.solve(1, fail=True)
-
-
 # ---------------------------------------------------------------- analyse
 
 def test_analyse_text(capsys):
@@ -370,13 +357,8 @@ def test_analyse_ctrl_c_before_anything_is_done(capsys, monkeypatch):
     assert run(capsys, "analyse", SLOVENIAN, "-t", "11") == (130, "", "tarokdd: interrupted\n")
 
 
-class _Terminal(io.StringIO):
-    def isatty(self):
-        return True
-
-
 def test_analyse_progress_on_a_terminal(capsys, monkeypatch):
-    terminal = _Terminal()
+    terminal = Terminal()
     monkeypatch.setattr("sys.stderr", terminal)
     status = main(["analyse", str(SLOVENIAN), "-t", "10"])
     out = capsys.readouterr().out

@@ -30,7 +30,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from endgames import compose, random_options, special_endgame  # noqa: E402
+from endgames import announcer, compose, random_options, special_endgame  # noqa: E402
 from solver import get_variant  # noqa: E402
 from solver._core import Engine  # noqa: E402
 from solver.deal import random_position  # noqa: E402
@@ -81,7 +81,9 @@ def _announcements(pos, rng):
         if ann.reserves and rng.random() < 3 / 4:
             card = pos.called_king if ann.reserves == "called_king" else pos.deck.index[ann.reserves]
             seat = next((s for s in range(pos.players) if card in pos._initial[s]), seat)
-        out.append("%s@%d" % (name, seat))
+        seat = announcer(pos, name, seat)
+        if seat is not None:
+            out.append("%s@%d" % (name, seat))
     return out
 
 

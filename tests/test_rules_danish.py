@@ -8,7 +8,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import composed, full, illegal_rule, legal, play_all, winner_of  # noqa: E402
 
-from solver import Position, get_variant  # noqa: E402
+from solver import Position, get_variant, goals  # noqa: E402
 from solver.errors import IllegalDiscardError, IllegalMoveError, OptionError  # noqa: E402
 
 DK = "danish"
@@ -105,6 +105,45 @@ def test_DK_2_8_tarokker_discarded_only_when_going_void():
     others = " ".join("T%d" % n for n in range(1, 22) if n != 5)
     p = full(DK, skat="C1 C2 T5", hands=[others, "", ""])
     assert "T5" in p.pile(2)
+
+
+def test_DK_2_8_4_no_discard_from_a_declaration_while_another_skat_exists():
+    """[000] "Der må ikke ecarteres fra meldinger": the queen of a full spade kavaleri may not go
+    into the skat while the dealer holds plain cards to lay instead."""
+    with pytest.raises(IllegalDiscardError, match="SQ may not be discarded.*declaration.*DK-2.8"):
+        full(DK, skat="SQ C1 C2", hands=["", "", "SK SN SJ C3 C4 C5"])
+    with pytest.raises(IllegalDiscardError, match="SJ"):  # a half kavaleri (three courts and the skus) too
+        full(DK, skat="SJ C1 C2", hands=["", "", "SK SN EX C3 C4 C5"])
+    p = full(DK, skat="C1 C2 C6", hands=["", "", "SK SQ SN SJ C3 C4 C5"])
+    assert p.named_discards == ()
+    assert any(k == "kavaleri" and d.startswith("S:") for k, d, _ in goals.danish_declarations(p.initial_hand(2)))
+
+
+def test_DK_2_8_4_unavoidable_discard_from_a_declaration_is_named_and_still_declared():
+    """[000] "Skulle en hånd vise sig at være så stærk, at det er nødvendigt at lægge fra en melding,
+    skal det oplyses, hvilke kort man har lagt, fx »14 uden, fuldt i spar, hjerter og klør. Har lagt
+    klør dame.«" — the seed's own example: the clubs kavaleri is still declared."""
+    taroks = " ".join("T%d" % n for n in range(8, 22))  # 14 tarokker without the pagat: none may go
+    courts = "SK SQ SN SJ HK HQ HN HJ CK CN CJ"
+    p = full(DK, skat="D1 D2 CQ", hands=["", "", taroks + " " + courts])  # no other card to lay away
+    assert [p.deck.tokens[x] for x in p.named_discards] == ["CQ"]
+    while not p.is_over:
+        p.play(p.legal_moves[0])
+    s = p.settlement()
+    declared = {x.why.split(": ")[0] for x in s.lines if x.item == "declaration" and x.party == 2}
+    assert declared == {"tarokker 14", "kavaleri S:full", "kavaleri H:full", "kavaleri C:full"}
+    assert any("CQ" in n and "DK-2.8" in n for n in s.notes)
+
+
+def test_DK_2_8_4_random_skats_keep_the_declarations():
+    """[000] "Der må ikke ecarteres fra meldinger" — the random dealer lays its skat accordingly."""
+    from solver.deal import random_position
+    for seed in range(40):
+        p = random_position(DK, seed=seed)  # Position refuses an avoidable discard from a declaration
+        whole = p.initial_hand(2) + p.pile(2)
+        declared = goals.danish_declaration_cards(whole) - {"EX"}
+        if any(t in declared for t in p.pile(2)):
+            assert p.named_discards, seed
 
 
 def test_DK_1_6_skus_is_not_a_tarok_for_the_void_rule():

@@ -451,6 +451,37 @@ def test_AT_6_5_solorufer_talon_half_with_the_called_king_to_the_declarer():
              defence_pile="CK S10 H4")
 
 
+def test_AT_6_5_solorufer_called_king_in_the_defence_talon_half_is_refused():
+    """[001] "Falls sich am Ende des Spieles herausstellt, dass der gerufene König im Talon war,
+    erhält der Spielersteigerer die Talonhälfte mit dem König als Entschädigung zu seinen
+    Stichen": the called king cannot end in the defence's talon cards."""
+    with pytest.raises(IllegalDiscardError, match="AT-6.5") as exc:
+        full(KR, "solorufer", declarer=0, called_king="CK", defence_pile="CK S7 S8 S9 S10 H4")
+    assert "CK" in str(exc.value)
+    p = full(KR, "solorufer", declarer=0, called_king="CK", defence_pile="S7 S8 S9 S10 H4 H3",
+             hands=["", "CK", "", ""])  # the king in a hand: the whole talon is the defence's
+    assert p.partner == 1 and len(p.pile(1)) == 6
+
+
+def test_AT_6_5_random_solorufer_deals_the_called_kings_talon_half_to_the_declarer():
+    """[001] "…erhält der Spielersteigerer die Talonhälfte mit dem König als Entschädigung zu
+    seinen Stichen" — random dealing (solver.deal) as well as analysis/talon.py."""
+    from solver.deal import random_position
+    p = random_position(KR, "solorufer", seed=4)  # the called HK lies in the talon
+    assert p.deck.tokens[p.called_king] == "HK" and p.partner is None
+    assert "HK" in p.pile(0) and len(p.pile(0)) == 3 and len(p.pile(1)) == 3
+    in_talon = 0
+    for seed in range(150):
+        p = random_position(KR, "solorufer", seed=seed)
+        king = p.deck.tokens[p.called_king]
+        if p.partner is None:  # not in a hand, so in the talon: its half is the declarer's
+            in_talon += 1
+            assert king in p.pile(0) and len(p.pile(0)) == 3 and len(p.pile(1)) == 3, seed
+        else:
+            assert p.pile(0) == [] and len(p.pile(1)) == 6, seed
+    assert in_talon > 10
+
+
 def test_AT_6_7_bettler_ends_at_the_declarers_first_trick():
     p = composed(KR, ["SK S7", "S8 S9", "H4 H3", "D4 D3"], contract="bettler", declarer=0)
     play_all(p, "SK S8 H4 D4")

@@ -81,6 +81,67 @@ def test_SI_2_3_hand_and_talon_sizes():
     assert [len(h) for h in p.hands] == [12, 12, 12, 12]
 
 
+NO_TAROK = "S7 S8 S9 S10 SJ SN SQ H4 H3 H2 H1 HJ"  # a hand dealt without a tarok
+
+
+def _without_redeal_option(pos):
+    data = pos.to_json()
+    data.pop("options")
+    return data
+
+
+def test_SI_2_4_a_seat_dealt_no_tarok_is_redealt_so_only_klop_is_played():
+    """[003] "Jos joku ei saa yhtään tarokkia, hän näyttää kätensä ja jako uusitaan pakkokloppina":
+    such a deal is not played as bid; a position with it is refused unless it is klop, or the
+    option allows it (composed studies)."""
+    from solver.errors import RedealError
+    off = {"no_tarok_redeal": False}
+    for contract, kw in (("three", {"called_king": "CK"}), ("beggar", {}), ("valat", {})):
+        study = full(SL4, contract, declarer=0, hands=["", "", NO_TAROK, ""], options=off, **kw)
+        assert not any(t.startswith("T") for t in study.hand(2))  # the option allows it
+        with pytest.raises(RedealError, match="seat 2 was dealt no tarok.*SI-2.4"):
+            Position.from_json(_without_redeal_option(study))
+    klop = full(SL4, "klop", declarer=None, hands=["", "", NO_TAROK, ""])  # the forced klop itself
+    assert klop.contract.id == "klop"
+    study3 = full(SL3, "three", declarer=1, hands=[NO_TAROK + " D4 D3 D2 D1", "", ""], options=off)
+    with pytest.raises(RedealError, match="seat 0"):
+        Position.from_json(_without_redeal_option(study3))
+    # a composed endgame does not know the hands as dealt: a seat without taroks late in play is normal
+    assert composed(SL4, ["SK", "S7", "S8", "S9"]).contract.id == "solo_three"
+
+
+def test_SI_2_4_the_exchanging_declarer_may_have_discarded_his_taroks():
+    """[003] "Jos joku ei saa yhtään tarokkia …": the declarer's hand as dealt is his hand plus
+    his discards minus the talon cards he took, so only a declarer with no tarok in either was
+    surely dealt none."""
+    from solver.errors import RedealError
+    off = {"no_tarok_redeal": False}
+    kept = full(SL4, "solo_three", declarer=0, hands=[NO_TAROK, "", "", ""], declarer_pile="T2 T3 D4")
+    assert not any(t.startswith("T") for t in kept.hand(0)) and "T2" in kept.pile(0)
+    none = full(SL4, "solo_three", declarer=0, hands=[NO_TAROK, "", "", ""], declarer_pile="D4 D3 D2",
+                options=off)
+    with pytest.raises(RedealError, match="seat 0"):
+        Position.from_json(_without_redeal_option(none))
+
+
+def test_SI_2_4_random_deals_redeal_a_seat_without_tarok_as_a_forced_klop():
+    """[003] "Jos joku ei saa yhtään tarokkia, hän näyttää kätensä ja jako uusitaan pakkokloppina"
+    — the random dealer (solver.deal.random_position) does the same."""
+    from solver.deal import random_position
+    thrown = random_position(SL4, "three", seed=106, options={"no_tarok_redeal": False})
+    assert thrown.contract.id == "three" and not any(t.startswith("T") for t in thrown.hand(3))
+    p = random_position(SL4, "three", seed=106, declarer=1)  # the same first deal: redealt as klop
+    assert p.contract.id == "klop" and p.declarer is None
+    assert all(any(t.startswith("T") for t in p.hand(s)) for s in range(4))
+    assert p.hands != thrown.hands
+    klops = 0
+    for seed in range(600):
+        p = random_position(SL4, "three", seed=seed)
+        assert all(any(t.startswith("T") for t in p.initial_hand(s) + p.pile(0)) for s in range(4)), seed
+        klops += p.contract.id == "klop"
+    assert 0 < klops < 12  # 4 seats x C(32,12)/C(54,12): about 0.26 % of the deals
+
+
 def test_SI_2_5_forehand_leads_in_every_contract():
     for contract in ("three", "solo_one", "piccolo", "beggar", "valat", "colour_valat", "klop"):
         kw = {"called_king": "CK"} if contract == "three" else {}
@@ -573,6 +634,23 @@ def test_SI4_2_called_king_in_the_talon_declarer_alone():
 def test_SI4_2_calling_own_king_is_a_silent_solo():
     p = full(SL4, "one", declarer=0, called_king="CK", hands=["CK", "", "", ""])
     assert p.partner is None and p.parties == ((0,), (1, 2, 3))
+
+
+def test_SI_7_only_the_partner_announces_kralj_ultimo():
+    """[002] kralj ultimo: "Napove ga lahko partner (to je edin legalen način, da se partner izda,
+    preden se igra začne)" — the partner, the called king's holder, and nobody else."""
+    from solver.errors import AnnouncementError
+    kw = dict(declarer=0, called_king="CK", hands=["", "", "CK", ""])
+    p = full(SL4, "three", announcements=["king_ultimo@2"], **kw)
+    assert p.partner == 2 and ("king_ultimo", 2) in p.announcements
+    assert full(SL4, "three", announcements=["king_ultimo"], **kw).announcements == (("king_ultimo", 2),)
+    assert p.announcers("king_ultimo") == (2,) and p.announcers("trula") == (0, 1, 2, 3)
+    for seat in (0, 1, 3):  # the declarer and the opponents may not
+        with pytest.raises(AnnouncementError, match="only by the partner.*SI-7.*seat 2"):
+            full(SL4, "three", announcements=["king_ultimo@%d" % seat], **kw)
+    for alone in (dict(hands=["CK", "", "", ""]), dict(defence_pile="CK S7 S8")):  # tihi solo; king in the talon
+        with pytest.raises(AnnouncementError, match="no partner"):
+            full(SL4, "three", declarer=0, called_king="CK", announcements=["king_ultimo@0"], **alone)
 
 
 def test_SI3_2_no_solo_three_two_one_with_three_players():

@@ -15,10 +15,11 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from helpers import composed, full, rest_of_deck  # noqa: E402
 
-from solver import Position, get_variant  # noqa: E402
+from solver import Position, get_variant, load_example  # noqa: E402
 from solver import goals  # noqa: E402
 from solver.errors import MissingValueError, OptionError, ScoringError, TarokError  # noqa: E402
-from solver.scoring import Cups, Settlement, at_value  # noqa: E402
+from solver.scoring import AT_TARIFFS, Cups, Settlement, at_value  # noqa: E402
+from solver.text import count_of  # noqa: E402
 
 # A complete Königrufen value profile for tests only (the seed's tables are missing, Q-AT1):
 # distinct numbers so a wrong item shows.
@@ -112,6 +113,24 @@ def test_SI_6_6_threshold_35_and_two_cards_wins_35_and_a_card_loses():
     assert si_game(Fraction(107, 3)).settlement().amounts[0] == 51  # 35 2/3 counted 36: 50 + 1
     assert si_game(Fraction(106, 3)).settlement().amounts[0] == -50  # 35 1/3 counted 35: lost, no difference
     assert si_game(Fraction(106, 3), options={"win_at_35_plus_card": True}).settlement().amounts[0] == 50
+
+
+def test_SI_6_6_win_at_35_plus_card_as_a_settlement_override():
+    """settlement(win_at_35_plus_card=True) reads the threshold as the option in the position does
+    (it used to be accepted and ignored: a 35 1/3 solo three stayed lost)."""
+    pos = si_game(Fraction(106, 3), contract="solo_three")
+    assert pos.settlement().amounts[0] < 0
+    won = pos.settlement(win_at_35_plus_card=True)
+    assert won.amounts[0] == won.amounts[0] > 0 and "35 1/3 wins" in won.lines[0].why
+    assert won.amounts == si_game(Fraction(106, 3), contract="solo_three",
+                                  options={"win_at_35_plus_card": True}).settlement().amounts
+
+
+def test_one_trick_and_one_point_are_singular():
+    assert [count_of(n, "point") for n in (0, 1, "1", "1 1/3", 2, "-1")] == [
+        "0 points", "1 point", "1 point", "1 1/3 points", "2 points", "-1 point"]
+    pos = si_game(40, tricks_taken=(0, 5, 3, 3))
+    assert "declarer side: 1 trick, 40 points" in str(pos)
 
 
 def test_SI_8_partnership_game_both_score_and_kontra_multiplies():
@@ -257,6 +276,43 @@ def test_SI_7_mond_penalty_option():
     assert emperor.tricks[-1].winner == 0 and "mond_penalty" not in items(emperor.settlement())
 
 
+def test_SI_8_valat_cancels_the_mond_penalty_too():
+    """[003] "Valat tuo ilmoittamattomana 250 pistettä ja ilmoitettuna 500 pistettä, ja se mitätöi
+    jaon muut pisteet" — a valat cancels every other item of the deal, the personal mond penalty
+    included (silent valat, announced valat and the valat contracts)."""
+    silent = si_last_trick(["T22", "T21", "H4", "D4"], tricks_taken=[11, 0, 0, 0])
+    s = silent.settlement()
+    assert goals.mond_penalty_seat(silent) == 1  # the defender's mond fell to the declarer's škis
+    assert items(s) == {"valat": 250} and s.amounts == (250, 0, 0, 0)
+    assert any("no mond penalty" in n and "Q-SI9" in n for n in s.notes)
+    announced = si_last_trick(["T22", "T21", "H4", "D4"], tricks_taken=[11, 0, 0, 0], announcements=["valat@0"])
+    assert items(announced.settlement()) == {"valat": 500}
+    for contract, value in (("valat", 500), ("colour_valat", 125)):
+        pos = endgame("slovenian4", contract, ["T22", "T21", "H4", "D4"], tricks_taken=[11, 0, 0, 0])
+        assert items(pos.settlement()) == {"game": value} and pos.settlement().amounts[1] == 0, contract
+    # without a valat the penalty stands
+    assert items(si_last_trick(["T22", "T21", "H4", "D4"]).settlement())["mond_penalty"] == -20
+
+
+def test_SI_8_option_kontra_on_silent_bonuses():
+    """[002] "Prištejejo ali odštejejo se še vrednosti napovedanih in nenapovedanih dosežkov in se
+    pomnožijo z morebitnimi kontrami": the reading that the game's kontra multiplies the silent
+    bonuses too is the option kontra_on_silent_bonuses (default off, Q-SI15)."""
+    pos = si_game(44, decl="T1 T21 T22 SK HK DK CK", defe="", kontra={"game": 1})
+    assert items(pos.settlement()) == {"game": 118, "trula": 10, "kings": 10}
+    on = pos.settlement(kontra_on_silent_bonuses=True)
+    assert items(on) == {"game": 118, "trula": 20, "kings": 20} and "kontra" in line_of(on, "trula").why
+    assert items(pos.settlement(kontra_on_silent_bonuses=True, kontra={"game": 2}))["kings"] == 40
+    against = si_game(38, decl="", defe="T1 T21 T22 SK HK DK CK", kontra={"game": 1},
+                      options={"kontra_on_silent_bonuses": True})
+    assert items(against.settlement()) == {"game": 106, "trula": -20, "kings": -20}
+    # an announced bonus keeps its own kontra only
+    ann = si_game(44, decl="T1 T21 T22 SK HK DK CK", defe="", kontra={"game": 1}, announcements=["trula@0"])
+    assert items(ann.settlement(kontra_on_silent_bonuses=True))["trula"] == 20
+    silent_pagat = si_last_trick(["T1", "S7", "H4", "D4"], kontra={"game": 1})
+    assert items(silent_pagat.settlement(kontra_on_silent_bonuses=True))["pagat_ultimo"] == 50
+
+
 def test_SI_6_8_klop_raw_and_outside_practice():
     pos = composed("slovenian4", ["T5", "S7", "H4", "D4"], contract="klop", rest="talon",
                    seat_piles=["T1 T21 T22 SK HK DK CK SQ HQ DQ CQ SN HN DN CN", "S8", "", ""],
@@ -272,6 +328,29 @@ def test_SI_6_8_klop_raw_and_outside_practice():
     assert x.amounts[1] == -goals_counted(pos, 1) and x.amounts[3] == 0
     with pytest.raises(ScoringError):
         pos.settlement(kontra={"game": 1})
+
+
+@pytest.mark.parametrize("thirds, amount", [(106, -35), (107, -70)])
+def test_SI_6_8_klop_more_than_half_reads_the_count_of_the_win_threshold(thirds, amount):
+    """RULES.md §3.6.8 [X]: "one who took more than half (> 35) scores -70" -- in counted points,
+    as the win threshold (SI-5.6, SI-6.6: 35 1/3 exact is counted 35, 35 2/3 is counted 36).
+    35 1/3 used to give -70 while it loses a contract; with win_at_35_plus_card it is more than half."""
+    v = get_variant("slovenian4")
+    pile, need = [], thirds - 4  # seat 0 wins the last trick with T5 S7 H4 D4: 4 thirds
+    for tok in sorted(rest_of_deck("slovenian4", "T5", "S7", "H4", "D4").split(),
+                      key=lambda t: -v.points[v.deck.index[t]]):
+        if v.points[v.deck.index[tok]] <= need:
+            pile.append(tok)
+            need -= v.points[v.deck.index[tok]]
+    assert need == 0
+    pos = composed("slovenian4", ["T5", "S7", "H4", "D4"], contract="klop", rest=1,
+                   seat_piles=[" ".join(pile), "", "", ""], tricks_taken=[5, 3, 2, 1])
+    for tok in ("T5", "S7", "H4", "D4"):
+        pos.play(tok)
+    assert pos.points(0) == thirds
+    assert pos.settlement(klop_scorer="outside_practice").amounts[0] == amount
+    if thirds == 106:
+        assert pos.settlement(klop_scorer="outside_practice", win_at_35_plus_card=True).amounts[0] == -70
 
 
 def goals_counted(pos, seat):
@@ -324,17 +403,53 @@ def test_AT_6_4_called_king_in_the_talon_plays_alone():
     assert s.amounts == (6 - 18, -2 + 6, -2 + 6, -2 + 6)
 
 
-def test_AT_Q_AT1_missing_value_is_an_error_naming_it():
+def test_AT_Q_AT1_missing_values_are_one_error_naming_them_all():
+    """Every value the settlement needs and nothing gives is named at once, with the --set form
+    that supplies them (they used to surface one at a time: Königfang, then Honneurs, ...)."""
+    game = load_example("koenigrufen_rufer")
+    with pytest.raises(MissingValueError) as info:
+        game.settlement(tariff="seed")
+    error = info.value
+    assert error.keys == ["koenigfang", "honneurs", "absolut"] and error.key == "koenigfang"
+    assert """--set 'values={"koenigfang": N, "honneurs": N, "absolut": N}'""" in str(error)
+    assert "tariff=ooe_2023" in str(error) and "Q-AT1" in str(error) and isinstance(error, TarokError)
     pos = at_game(38, "rufer", called_king="HK", decl="T1 SK T22 CK", defe="HK T21 DK")
     with pytest.raises(MissingValueError) as info:
         pos.settlement()
-    assert info.value.key == "koenigfang" and "koenigfang" in str(info.value)
-    assert "Q-AT1" in str(info.value) and isinstance(info.value, TarokError)
-    with pytest.raises(MissingValueError, match="'farbendreier'"):
+    assert info.value.keys == ["koenigfang"]
+    assert sum(pos.settlement(values={"koenigfang": 1}).amounts) == 0
+    with pytest.raises(MissingValueError, match="farbendreier"):
         at_game(38, "farbendreier").settlement()
-    with pytest.raises(MissingValueError, match="'bettler'"):
+    with pytest.raises(MissingValueError, match="bettler"):
         endgame("koenigrufen", "bettler", ["S7", "T5", "H4", "D4"], tricks_taken=[0, 4, 4, 3]).settlement()
     assert at_value(pos, "rufer") == 2 and at_value(pos, "trischaken") == 2
+
+
+def test_AT_published_tariff_ooe_2023_scores_every_deal():
+    """RULES.md §2.8: the option tariff=ooe_2023 gives every value (Oberösterreichische
+    Tarockregeln 4/2023: Rufer 1, Dreier 4, Sechserdreier 4 lost 8, silent bonuses half the
+    announced ones, valat four times the game), overriding the seed's; 'values' still override it."""
+    tariff = {"tariff": "ooe_2023"}
+    rufer = at_game(38, "rufer", called_king="HK", decl="T1 SK T22 CK", defe="HK T21 DK", options=tariff)
+    assert rufer.settlement().amounts == (3, -1, -1, -1)  # alone; Königfang is not scored there
+    assert rufer.settlement(values={"rufer": 5}).amounts == (15, -5, -5, -5)
+    assert at_game(Fraction(106, 3), "dreier", options=tariff).settlement().amounts == (-12, 4, 4, 4)
+    assert at_game(Fraction(106, 3), "sechserdreier", options=tariff).settlement().amounts == (-24, 8, 8, 8)
+    assert at_game(38, "sechserdreier", options=tariff).settlement().amounts == (12, -4, -4, -4)
+    assert at_game(38, "farbendreier", options=tariff).settlement().amounts == (9, -3, -3, -3)
+    bettler = endgame("koenigrufen", "bettler", ["S7", "T5", "H4", "D4"], tricks_taken=[0, 4, 4, 3], options=tariff)
+    assert bettler.settlement().amounts == (6, -2, -2, -2)
+    trull = at_game(40, "dreier", decl="T1 T21 T22", defe="SK HK DK CK", options=tariff)
+    # silent bonuses count half the announced values (Trull 2, four kings 2): 1 each
+    assert items(trull.settlement()) == {"game": 4, "trull": 1, "kings": 1}  # (kings: the defence)
+    # valat: four times the game silent, eight times announced, not doubled again in solo games
+    assert items(at_game(50, tricks_taken=(11, 0, 0, 0), options=tariff).settlement()) == {"valat": 16}
+    assert items(at_game(50, "solodreier", tricks_taken=(11, 0, 0, 0), options=tariff,
+                         announcements=["valat@0"]).settlement()) == {"valat": 64}
+
+
+def test_AT_tariff_choices_are_the_tariffs():
+    assert set(get_variant("koenigrufen").options["tariff"].choices) == {"seed"} | set(AT_TARIFFS)
 
 
 def test_AT_values_profile_input_and_round_trip():
@@ -429,6 +544,26 @@ def test_AT_7_king_ultimo_and_koenigfang():
     assert [(x.item, x.party, x.amount) for x in s.lines[1:]] == [("king_ultimo", 1, 5), ("koenigfang", 1, 6)]
     pos = at_last(["S7", "T5", "HK", "D4"], announcements=["king_ultimo@2"], **kw)
     assert items(pos.settlement())["king_ultimo"] == -10
+
+
+def test_AT_7_koenigfang_may_be_announced_by_the_opposing_party():
+    """[001] excludes only "Ansage von Mondfang" from the announcements; Königfang "kann nur durch
+    die Gegenpartei erzielt werden", so the defence announces it; its value is the tariff's
+    (Q-AT1), doubled as every announcement."""
+    kw = dict(contract="rufer", called_king="HK", tricks_taken=[4, 2, 3, 2])
+    made = at_last(["S7", "T5", "HK", "D4"], announcements=["koenigfang@1"], **kw)
+    assert ("koenigfang", 1) in made.announcements
+    line = line_of(made.settlement(), "koenigfang")
+    assert (line.party, line.amount) == (1, 2 * AT_VALUES["koenigfang"]) and "announced" in line.why
+    failed = at_last(["T5", "S7", "HK", "D4"], announcements=["koenigfang@3"], **kw)
+    line = line_of(failed.settlement(), "koenigfang")
+    assert (line.party, line.amount) == (1, -2 * AT_VALUES["koenigfang"])
+    assert items(failed.settlement(kontra={"koenigfang": 1}))["koenigfang"] == -4 * AT_VALUES["koenigfang"]
+    for seat in (0, 2):  # the declarer and his partner cannot score it
+        with pytest.raises(TarokError, match="AT-7"):
+            at_last(["S7", "T5", "HK", "D4"], announcements=["koenigfang@%d" % seat], **kw)
+    with pytest.raises(TarokError, match="cannot be announced"):
+        at_last(["S7", "T5", "H4", "D4"], announcements=["koenigfang@1"])  # a Dreier calls no king
 
 
 def test_AT_7_mondfang_even_through_the_partner():
@@ -639,7 +774,7 @@ def test_DK_5_card_count_78_and_nets():
     pos = Position.from_json(open(os.path.join(os.path.dirname(__file__), "..", "solver", "examples",
                                                "danish.json"), encoding="utf-8").read())
     assert sum(pos.points(s) for s in range(3)) == 78
-    s = pos.settlement()
+    s = pos.settlement(round_settlement_to_5=False)  # exact: the option (DK-5.2 rounds by default)
     count = {x.party: x.amount for x in s.lines if x.item == "card count"}
     assert count == {seat: pos.points(seat) - 26 for seat in range(3)} and sum(count.values()) == 0
     check_dk(s)
@@ -772,15 +907,23 @@ def test_DK_7_6_nolo_stops_ultimo_and_card_count_but_not_bagud():
     check_dk(s)
 
 
-def test_DK_Q_DK3_round_settlement_to_5():
+def test_DK_5_2_card_count_settled_in_multiples_of_5_by_default():
+    """[000] "Normalt afregnes, af praktiske grunde, i multipla af 5 P": the default
+    round_settlement_to_5 is true (remainders assigned so the deal stays zero-sum, Q-DK3);
+    exact settlement is the option."""
     pos = Position.from_json(open(os.path.join(os.path.dirname(__file__), "..", "solver", "examples",
                                                "danish.json"), encoding="utf-8").read())
-    s = pos.settlement(round_settlement_to_5=True)
+    assert pos.options["round_settlement_to_5"] is True
+    s = pos.settlement()
     count = [x.amount for x in s.lines if x.item == "card count"]
-    assert all(x % 5 == 0 for x in count) and sum(count) == 0
     nets = [pos.points(seat) - 26 for seat in range(3)]
+    assert nets == [9, -6, -3] and count == [10, -5, -5]
+    assert all(x % 5 == 0 for x in count) and sum(count) == 0
     assert all(abs(a - b) < 5 for a, b in zip(count, nets))
+    assert "rounded to a multiple of 5" in line_of(s, "card count").why
     check_dk(s)
+    exact = Position.from_json(dict(pos.to_json(), options={"round_settlement_to_5": False}))
+    assert [x.amount for x in exact.settlement().lines if x.item == "card count"] == nets
 
 
 def test_DK_table_players_refund_from_everybody_seated():

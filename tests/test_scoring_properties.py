@@ -14,6 +14,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
+from endgames import announcer  # noqa: E402
 from test_scoring import AT_VALUES  # noqa: E402
 
 from solver import VARIANTS, Position, goals, solve  # noqa: E402
@@ -59,7 +60,19 @@ def finished(variant, contract, seed):
     rng = random.Random(seed)
     v = VARIANTS[variant]
     c = v.contracts[contract]
-    pos = random_position(variant, contract, rng=rng, **random_extras(v, c, rng))
+    extra = random_extras(v, c, rng)
+    anns, kontra = extra.pop("announcements", ()), extra.pop("kontra", None)
+    pos = random_position(variant, contract, rng=rng, **extra)
+    if (anns or kontra) and pos.contract.id == contract:  # not after a redeal as a forced klop (SI-2.4)
+        fixed = []
+        for item in anns:
+            name, seat = item.split("@")
+            seat = announcer(pos, name, int(seat))
+            if seat is not None:
+                fixed.append("%s@%d" % (name, seat))
+        kontra = {k: x for k, x in (kontra or {}).items() if k == "game" or any(a.startswith(k + "@") for a in fixed)
+                  or k in c.implied}
+        pos = Position.from_json(dict(pos.to_json(), announcements=fixed, kontra=kontra))
     if v.family == "french" and rng.random() < 0.5:  # show every poignée a hand can
         shown = []
         for seat in range(v.players):

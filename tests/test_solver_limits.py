@@ -17,7 +17,8 @@ import pytest
 
 from solver.deal import random_position
 from solver.goals import applies
-from solver.search import GoalError, Solver, goal_spec
+from solver.errors import ParameterError
+from solver.search import Solver, goal_spec, parse_limit
 from solver.variants import VARIANTS
 
 
@@ -113,8 +114,18 @@ def test_time_limit_stops_a_large_search():
     assert r.exact and r.value == exact.value
 
 
-@pytest.mark.parametrize("limit", [0, -5, "abc", "5 minutes", True])
+@pytest.mark.parametrize("limit", [0, -5, "abc", "5 minutes", True, 0.5, "0.5", 2.0, float("inf"), "1e3",
+                                   2 ** 63, "9" * 30, "9" * 30 + "s", "0s", "-2s", "᧚", "1²"])
 def test_bad_limits_are_refused(limit):
+    """A float or a bare fraction is neither a whole node count nor a time with its unit: refused
+    (limit=0.5 used to run without any limit), as are counts past 64 bits and Unicode digits."""
     pos = random_position("slovenian4", seed=3)
-    with pytest.raises(GoalError):
+    with pytest.raises(ParameterError, match="limit"):
         Solver(1).solve(pos, "points", limit=limit)
+
+
+@pytest.mark.parametrize("limit, meaning", [(100, (100, 0.0)), ("100", (100, 0.0)), ("100 nodes", (100, 0.0)),
+                                            ("0.5s", (0, 0.5)), ("500ms", (0, 0.5)), (" 2 s ", (0, 2.0)),
+                                            (None, (0, 0.0))])
+def test_limit_forms(limit, meaning):
+    assert parse_limit(limit) == meaning

@@ -1,0 +1,132 @@
+"""The command line as a program: Ctrl-C (in a search and while it starts), progress on a
+terminal, --version, bundled examples by name, and which package imports which."""
+
+import importlib.metadata
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from helpers import Terminal, run_cli  # noqa: E402
+
+import solver  # noqa: E402
+from solver import cli, search  # noqa: E402
+from solver import __main__ as entry  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _cpu_seconds(pid):
+    with open("/proc/%d/stat" % pid) as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the child's CPU time from /proc")
+def test_ctrl_c_in_a_long_solve_prints_the_proven_bounds():
+    """A full French 3-player deal (minutes to solve): Ctrl-C, sent to the process group as a
+    terminal does, once the search runs, stops it at once; the bounds proven so far are printed
+    and the status is 130 (it used to exit with no message and no bounds)."""
+    child = subprocess.Popen([sys.executable, "-m", "solver", "solve", "french3_garde", "-t", "1", "--threads", "1"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while _cpu_seconds(child.pid) < 1.5 and time.monotonic() < deadline:  # started, then searched a while
+            time.sleep(0.05)
+        os.killpg(child.pid, signal.SIGINT)
+        sent = time.monotonic()
+        out, err = child.communicate(timeout=30)
+        waited = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.communicate()
+    assert child.returncode == 130 and err == "tarokdd: interrupted\n", (child.returncode, err)
+    assert "points for the declarer side (seat 1): unknown (search stopped)" in out
+    assert re.search(r"^proven bounds: \d+(\.5)? \.\. \d+(\.5)?$", out, re.M), out
+    assert waited < 5, waited
+
+
+def test_ctrl_c_while_the_program_loads_is_quiet(monkeypatch):
+    """Ctrl-C while the command line is imported: status 130, no traceback (the entry point
+    imports the command line inside its own handler)."""
+    class Interrupt:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if name == "solver.cli":
+                raise KeyboardInterrupt
+            return None
+
+    monkeypatch.delitem(sys.modules, "solver.cli")
+    monkeypatch.setattr(sys, "meta_path", [Interrupt()] + sys.meta_path)
+    assert entry.main(["--version"]) == 130
+
+
+def test_solve_shows_progress_on_a_terminal(capsys, monkeypatch):
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    monkeypatch.setattr(search, "PROGRESS_EVERY", 0.0)  # (a report every 50 ms: the search is short)
+    status, out, _ = run_cli(capsys, "solve", "french3_garde", "-t", "1", "--limit", "300000", "--threads", "1")
+    shown = terminal.getvalue()
+    assert status == 0 and "proven bounds:" in out
+    assert re.search(r"\r\x1b\[Ktarokdd: searching: \d+(\.5)? \.\. \d+(\.5)?, [\d,]+ nodes, \d+\.\d s", shown), shown
+    assert shown.endswith("\r\x1b[K")  # the progress line is cleared before the answer
+
+
+def test_progress_reports_bounds_that_narrow_to_the_value():
+    game = solver.load_example("slovenian4_three")
+    for _ in range(24):
+        game.undo()
+    seen = []
+    search.PROGRESS_EVERY, every = 0.0, search.PROGRESS_EVERY
+    try:
+        r = solver.Solver(16).solve(game, progress=seen.append)
+    finally:
+        search.PROGRESS_EVERY = every
+    assert all(lo <= r.value <= hi for _, _, (lo, hi) in seen)
+    assert all(a.nodes <= b.nodes for a, b in zip(seen, seen[1:]))
+
+
+def test_version_and_license(capsys):
+    status, out, _ = run_cli(capsys, "--version")
+    assert status == 0 and out == "tarokdd %s\n" % solver.__version__
+    assert importlib.metadata.version("tarokdd") == solver.__version__  # pyproject reads solver.__version__
+    assert "MIT License" in (ROOT / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_bundled_examples_by_name_from_anywhere(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = run_cli(capsys, "replay", "danish")
+    assert status == 0 and out.startswith("Danish Tarok")
+    assert run_cli(capsys, "solve", "slovenian4_three.json", "-t", "12")[0] == 0
+    status, _, err = run_cli(capsys, "show", "nothing")
+    assert status == 2 and "nor a bundled example (danish, french3_garde" in err
+
+
+def _modules_after(code):
+    run = subprocess.run([sys.executable, "-c", code + "; import sys; print(' '.join(sorted(sys.modules)))"],
+                         capture_output=True, text=True, check=True)
+    return run.stdout.split()
+
+
+def test_dependencies_run_one_way():
+    """analysis builds on solver, never the reverse (the analysis verbs reach the command line
+    through the entry-point group tarokdd.commands); notation does not import position."""
+    loaded = _modules_after("import solver.cli, solver.search, solver.playthrough, solver.scoring, solver.deal")
+    assert not any(m == "analysis" or m.startswith("analysis.") for m in loaded)
+    assert "solver.position" not in _modules_after("import solver.notation")
+    assert "analysis.commands" in _modules_after("import analysis.commands")  # no import cycle
+    for path in (ROOT / "solver").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import) analysis", text, re.M), path.name
+    assert not re.search(r"^\s*from \.position|^\s*from \. import position", (ROOT / "solver" / "notation.py")
+                         .read_text(encoding="utf-8"), re.M)
+    names = {command.name for command in cli.registered_commands()}
+    assert names == {"simulate", "bid", "odds", "plot"}

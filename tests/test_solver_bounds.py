@@ -1,0 +1,50 @@
+"""The search's sure-count bounds at trick starts: hands that win by force are decided with
+almost no tree (issue 17), and the bounds never decide wrongly (the regressions below and the
+reference cross-checks in test_solver_reference.py)."""
+
+import pytest
+
+from solver import Position
+from solver.search import Solver
+
+# A declarer with a long run of top trumps and the kings (and the French Excuse): any player
+# sees the contract made.  Without the leader's plan (cash the top trumps until the others
+# have none, then the kings) the French garde contre took 6-13 M nodes and was still
+# undecided after 5 s; with it, a few hundred nodes.  (benchmarks/bench_solver.py DOMINANT)
+DOMINANT = [
+    "french4 garde_contre; declarer 1; hands S2 H6 H3 H2 H1 DQ D10 D2 CQ C7 C6 C5 C4 C1 T7 T6 T4 T3 / "
+    "SK S7 HK HN H4 DK CK T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 EX / SQ SN S8 S4 HQ HJ H10 H8 D9 D8 "
+    "D7 D6 D4 D3 CN C10 T11 T9 / SJ S9 S6 S5 S3 S1 H9 H7 H5 DN DJ D5 D1 CJ C8 T10 T5 T2; "
+    "defence_pile S10 C9 C3 C2 T8 T1",
+    "french3 garde_contre; declarer 1; hands SN S10 S8 S6 S2 HQ HJ H9 H8 H6 H5 H3 D7 D3 D2 CN C10 C9 C8 "
+    "C4 T10 T8 T5 T4 / SK SJ HK H10 DK D10 CK C7 C5 C3 T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T3 "
+    "T2 EX / SQ S9 S7 S5 S4 S3 S1 HN H7 H2 DQ DN D9 D5 D1 CQ CJ C6 C2 C1 T9 T7 T6 T1; "
+    "defence_pile H4 H1 DJ D8 D6 D4",
+    "slovenian4 solo_without; declarer 3; hands S7 HQ HN H2 D4 CN C10 T11 T9 T8 T3 T1 / SQ SJ S9 HJ DJ "
+    "CJ C9 T15 T13 T10 T6 T2 / SN S10 H1 H3 DQ D1 D2 D3 C8 C7 T12 T4 / SK HK DK DN CK T22 T21 T20 T19 "
+    "T18 T17 T16; defence_pile S8 H4 CQ T14 T7 T5",
+    "slovenian3 solo_without; declarer 2; hands S9 HQ HJ H2 H4 D2 D4 C10 T12 T11 T8 T7 T6 T4 T3 T2 / "
+    "SQ SN SJ S8 HN H1 H3 DQ DN DJ D1 CJ C9 C8 T10 T1 / SK S10 HK DK CK CN T22 T21 T20 T19 T18 T17 T16 "
+    "T15 T14 T5; defence_pile S7 D3 CQ C7 T13 T9",
+]
+
+
+@pytest.mark.parametrize("line", DOMINANT, ids=lambda line: line.split(";")[0])
+def test_a_dominant_hand_is_decided_with_almost_no_tree(line):
+    r = Solver(16).solve(Position.from_line(line), "win", limit=5000)
+    assert r.value is True and r.nodes < 5000
+
+
+def test_the_plan_is_only_a_bound_for_a_party_that_wants_the_count():
+    """Goal no-tricks, side = the declarer (seat 1), who leads with the top trumps T16 T11.
+    The declarer wants no trick here: the plan of cashing them is not his, and the bound it
+    gives (3 tricks) must not be taken for his value (2)."""
+    line = ("slovenian3 valat; declarer 1; hands SQ HN H3 H4 DN D1 CK CJ C10 T19 T17 T14 T12 T6 T3 T2 / "
+            "SJ S8 HK HQ HJ DJ D3 CQ C8 T21 T16 T11 T9 T8 T7 T5 / SK SN S10 S7 H1 DK D4 C9 C7 T22 T20 T18 "
+            "T15 T10 T4 T1; talon S9 H2 DQ D2 CN T13; options early_end=false; play T14 T7 T10 SQ SJ S10 "
+            "HN HJ H1 D1 D3 D4 H4 HK T1 T22 T17 T21 SK T3 S8 T12 T8 T15 C9 CK CQ T6 T9 T20 T18 T19 T5 CJ "
+            "C8 C7 DN DJ DK SN T2")
+    pos = Position.from_line(line)
+    r = Solver(16).solve(pos, "no-tricks", side=1, all_cards=True, line=True)
+    assert r.value is False and r.cards == {"T11": False, "T16": False}
+    assert Solver(16).solve(pos, "tricks", side=1).value == 3
