@@ -13,6 +13,17 @@ core build of 2026-11-30 08:51: 287 fixtures, 280 endgame records (40 a variant)
 full deals (slovenian4 3 of 6 tried, slovenian3 3 of 7, koenigrufen 1 of 8; french3/4/5
 0 of 8; danish 0 of 8, two of them crashing the core).  Re-run it as the solver gets
 faster: the endgame records come out the same, more full deals get recorded.
+
+Provenance: the values are the solver's own output, so each record also says what the
+independent reference (tests/reference.py, the rules written again from RULES.md and the
+seeds) confirmed of it: ``reference`` = ``"value+best"`` (the value and every best card),
+``"value"`` (the value; the best cards not within the budget) or ``"unfinished"``.
+``python benchmarks/make_fixtures.py --recheck --reference-nodes 500000`` (2026-12-01, after
+FR-4.4 of issue 22; 4715 s on the shared 2-core machine, niced): 186 records value+best, 20
+value, 81 unfinished (most of the 7-8 trick endgames, the French 6-trick ones of 4 and 5
+players, and 6 of the 7 full deals; one Slovenian 3-player full deal was confirmed), no
+disagreement.  ``test_fixture_value_by_the_independent_reference`` repeats the cheap part of
+that check (the confirmed 4-trick records but those of 4 and 5 French players) in CI.
 """
 
 import json
