@@ -17,7 +17,7 @@ from analysis.deal import AnalysisError, Deal, DealSpec, ImpossibleConstraints
 from analysis.simulate import (SimulationInterrupted, Summary, Task, analyse_hand, bid, chunk_rng, load_results,
                                read_results, resume, run_chunk, simulate)
 from analysis.stats import clopper_pearson, z_value
-from analysis.talon import Unavailable, setup
+from analysis.talon import setup
 from solver import Solver, get_variant, parse_cards
 
 MONSTER = "T22 T21 T20 T19 T18 T17 T1 SK HK DK CK C7"

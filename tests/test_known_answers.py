@@ -10,7 +10,6 @@ one place therefore fails here several times over.
 
 import os
 import sys
-from fractions import Fraction
 
 import pytest
 
