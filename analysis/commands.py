@@ -17,10 +17,11 @@ from solver.text import whole_number
 SIMULATE_HELP = "Monte Carlo: success rates, goals and expected settlement over random deals"
 SIMULATE_DESCRIPTION = (
     "Deal random deals consistent with what is known (the hand, other known cards, constraints), set up "
-    "each contract (king call, talon choice and discard by the documented heuristic), solve double dummy "
-    "under --limit and count: per contract the success rate (over decided deals; undecided ones counted "
-    "apart) with its interval, yes/no goals, and the expected settlement of the analysed seat.  Chunks "
-    "stream to --output (JSON lines); --resume completes an interrupted run exactly.")
+    "each contract (king call, talon choice and discard by the documented heuristic), and ask the solver "
+    "yes/no questions with limits that grow pass by pass until every deal is decided or --budget is spent: "
+    "per contract the success rate over all deals with its interval (a bracket while deals are undecided), "
+    "yes/no goals, and the expected settlement of the analysed seat.  Chunks stream to --output (JSON lines); "
+    "--resume completes an interrupted run exactly.")
 BID_HELP = "the bidding table of a hand: every contract with success rate, interval and expected value"
 BID_DESCRIPTION = ("Simulate every contract a declarer can play in the variant (or those given with "
                    "--contract) for the hand and print them best first: by expected settlement, then "
@@ -28,8 +29,9 @@ BID_DESCRIPTION = ("Simulate every contract a declarer can play in the variant (
 ODDS_HELP = "exact talon / dog odds given a hand (hypergeometric), optionally checked by sampling"
 ODDS_DESCRIPTION = ("What the talon / dog may hold given the hand and other known cards: the exact "
                     "distribution of its trumps, kings, honours (trula / bouts) and card points, and the "
-                    "chance of each king and honour.  --samples N also deals N random deals and shows the "
-                    "sampled frequency with its interval (constraints then apply to the sample).")
+                    "chance of each king and honour, under the constraints (--where) on the talon alone (those "
+                    "naming other places are listed as ignored).  --samples N also deals N random deals and "
+                    "shows the sampled frequency with its interval (every constraint applies to the sample).")
 PLOT_HELP = "chart a results file: bidding table, success by hand feature, card points"
 PLOT_DESCRIPTION = ("Draw a chart from a simulate / bid results file (--output) and write it as PNG or SVG "
                     "(by the extension of -o): 'bid' the bidding table, 'feature' the success rate against a "
@@ -54,7 +56,8 @@ def _deal_arguments(parser, hand_required=False):
                         help="a constraint on the deal (repeatable), e.g. 'trumps(1) >= 5', 'holder(HK) in (1, 2)', "
                              "'void(3, H)' (see README, Hand analysis)")
     parser.add_argument("--max-tries", type=int, default=None, metavar="N",
-                        help="draws per deal before constraints are reported impossible (default 20000)")
+                        help="candidate deals drawn per deal before constraints are reported impossible "
+                             "(default 10000000: a few seconds)")
 
 
 def _run_arguments(parser, bid=False):
@@ -75,11 +78,15 @@ def _run_arguments(parser, bid=False):
     parser.add_argument("-o", "--output", metavar="FILE", help="append results to FILE (JSON lines) as chunks finish")
     parser.add_argument("--resume", action="store_true",
                         help="complete the run in --output (its task, seed and deals are read from the file)")
+    parser.add_argument("--budget", default=None, metavar="TIME",
+                        help="time for the whole run (default 10m): deals still undecided after the first pass "
+                             "are asked again with limits 8 times larger while it lasts")
     parser.add_argument("--limit", default=None, metavar="LIMIT",
-                        help="per solve: a node count (default 10000000, reproducible) or a time (2s); a deal "
-                             "not decided within it is counted as undecided")
+                        help="the most one solver test may take: a node count (the passes grow from 100000 up to "
+                             "it) or a time (2s: one pass, machine-dependent); default: no cap, the budget decides")
     parser.add_argument("--memory", type=int, default=None, metavar="MB", help="table size per solve (default 64)")
-    parser.add_argument("--chunk-size", type=int, default=None, metavar="N", help="deals per chunk (default 8)")
+    parser.add_argument("--chunk-size", type=int, default=None, metavar="N",
+                        help="deals per chunk (default: so that every worker gets work, at most 8)")
     parser.add_argument("--call", default="auto", metavar="KING",
                         help="the king to call in called-king contracts (default: auto, by the heuristic)")
     parser.add_argument("--exhaustive-talon", dest="policy", action="store_const", const="exhaustive",
@@ -93,7 +100,7 @@ def _run_arguments(parser, bid=False):
     parser.add_argument("--value", action="append", default=[], metavar="NAME=N",
                         help="a Königrufen value the rules leave open (repeatable), e.g. trull=1")
     parser.add_argument("--no-settlement", dest="settle", action="store_false",
-                        help="success rates only (no points solve, much faster)")
+                        help="success rates only (no threshold tests for the settlement: faster)")
     parser.add_argument("--confidence", type=float, default=0.95, help="interval confidence (default 0.95)")
     parser.add_argument("--interval", choices=("auto", "wilson", "clopper-pearson"), default="auto",
                         help="interval method (default auto: Wilson, Clopper-Pearson near 0 or 1)")
@@ -194,8 +201,8 @@ def _print_summary(summary, args, title):
 
 
 def _run(args, bid):
-    from .simulate import (DEFAULT_CHUNK, DEFAULT_LIMIT, DEFAULT_MEMORY, SimulationInterrupted, Task, read_results,
-                           simulate)
+    from .simulate import (DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_MEMORY, SimulationInterrupted, Task,
+                           read_results, simulate)
     _check_confidence(args.confidence)
     if args.resume and not args.output:
         raise CliError("--resume needs --output FILE (the run to complete)")
@@ -204,7 +211,7 @@ def _run(args, bid):
         header = read_results(args.output)[0]
     if header is not None and not args.variant:
         task = Task.from_json(header["task"])
-        deals, seed, chunk = header["deals"], int(header["seed"]), header["chunk_size"]
+        deals, seed = header["deals"], int(header["seed"])
     else:
         contracts = args.contract
         if contracts is None:
@@ -218,13 +225,13 @@ def _run(args, bid):
                          announce=args.announce)
         deals = args.deals if args.deals is not None else header["deals"] if header else 100
         seed = args.seed if args.seed is not None else int(header["seed"]) if header else None
-        chunk = args.chunk_size if args.chunk_size is not None else header["chunk_size"] if header else DEFAULT_CHUNK
     executor, client = _executor(args)
     title = "bidding table" if bid else "simulation"
     try:
-        summary = simulate(task, deals, seed, chunk, executor=executor, jobs=args.jobs, output=args.output,
-                           resume=args.resume, progress=False if args.quiet else None,
-                           confidence=args.confidence, method=args.interval)
+        summary = simulate(task, deals, seed, args.chunk_size, executor=executor, jobs=args.jobs,
+                           output=args.output, resume=args.resume, progress=False if args.quiet else None,
+                           confidence=args.confidence, method=args.interval,
+                           budget=DEFAULT_BUDGET if args.budget is None else args.budget)
     except SimulationInterrupted as stop:
         _print_summary(stop.summary, args, title)
         saved = " saved in %s; run again with --resume to complete it" % args.output if args.output else ""
@@ -263,8 +270,6 @@ def odds_command(args):
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
         print(odds.format(sampled))
-        if args.where:
-            print("\nnote: the exact odds ignore the constraints (--where); the sampled column obeys them")
     return 0
 
 

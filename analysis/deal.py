@@ -23,8 +23,10 @@ Places are seat numbers, ``me`` (the analysed seat) and ``talon``.  Functions:
 ``min``, ``abs``.  Operators: ``and or not``, comparisons (chained, ``in``, ``not in``),
 ``+ - *``.  Constraints see the deal as dealt (before the talon exchange).
 
-Deals are drawn by rejection: a constraint set that no deal meets within ``max_tries``
-draws raises :class:`ImpossibleConstraints` instead of looping for ever.
+Deals are drawn by rejection, in batches of candidate arrays at compiled speed
+(:mod:`analysis.dealer`, millions of candidates per second): a constraint set that no deal
+meets within ``max_tries`` candidates (default ten million) raises
+:class:`ImpossibleConstraints` instead of looping for ever.
 
 >>> spec = DealSpec.make("slovenian4", hand="T22 T21 T20 T19 T18 T17 T1 SK HK DK CK C7", seat=0,
 ...                      constraints=["trumps(1) >= 4"])
@@ -36,6 +38,7 @@ draws raises :class:`ImpossibleConstraints` instead of looping for ever.
 
 import ast
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 
 import numpy as np
@@ -45,7 +48,7 @@ from solver import (CardCountError, DuplicateCardError, HandSizeError, NotationE
 from solver.cards import SUIT_LETTERS, TRUMP, format_hand
 
 TALON = "talon"
-DEFAULT_MAX_TRIES = 20000
+DEFAULT_MAX_TRIES = 10_000_000  # candidate deals per deal found: a few seconds at compiled speed
 
 
 class AnalysisError(TarokError):
@@ -180,10 +183,13 @@ _FUNCTIONS = {  # name -> (number of arguments, which of them are places)
 }
 _SUIT_ARGS = {"count": 1, "void": 1}
 _CARD_ARGS = {"has": 1, "holder": 0}
-_COMPARE = {ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
-            ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b,
-            ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
-_BINARY = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b}
+_COMPARE = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.In: "in",
+            ast.NotIn: "not in"}
+_BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"}
+_OPERATORS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+              "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+              "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
+              "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
 
 
 class Expression:
@@ -229,8 +235,8 @@ class Expression:
         if isinstance(node, ast.Constant):
             if isinstance(node.value, bool) or not isinstance(node.value, (int, float, str)):
                 self._fail("%r is not a number" % (node.value,))
-            if isinstance(node.value, str):
-                return ("const", node.value)
+            if isinstance(node.value, float):  # as written (0.1 is 1/10), so comparisons stay exact
+                return ("const", Fraction(repr(node.value)))
             return ("const", node.value)
         if isinstance(node, ast.Name):
             name = node.id
@@ -316,6 +322,24 @@ class Expression:
     def __call__(self, deal):
         return bool(self._eval(self._tree, deal))
 
+    def functions(self):
+        """The names of the functions the expression calls."""
+        found, todo = set(), [self._tree]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, tuple):
+                if node and node[0] == "call":
+                    found.add(node[1])
+                todo.extend(node)
+            elif isinstance(node, list):
+                todo.extend(node)
+        return found
+
+    def evaluate_batch(self, batch):
+        """The constraint on a :class:`analysis.dealer.Batch` of candidate deals: a bool array."""
+        from .dealer import evaluate, truth
+        return np.broadcast_to(truth(evaluate(self._tree, batch, self._fail)), (batch.size,))
+
     def _eval(self, node, deal):
         kind = node[0]
         if kind == "const":
@@ -329,7 +353,7 @@ class Expression:
         if kind == "neg":
             return -self._eval(node[1], deal)
         if kind == "bin":
-            return node[1](self._eval(node[2], deal), self._eval(node[3], deal))
+            return _OPERATORS[node[1]](self._eval(node[2], deal), self._eval(node[3], deal))
         if kind == "tuple":
             return tuple(self._eval(x, deal) for x in node[1])
         if kind == "cmp":
@@ -337,7 +361,7 @@ class Expression:
             for op, right in node[2]:
                 right = self._eval(right, deal)
                 try:
-                    if not op(left, right):
+                    if not _OPERATORS[op](left, right):
                         return False
                 except TypeError:
                     self._fail("cannot compare %r with %r" % (left, right))
@@ -365,6 +389,12 @@ def constraint(item, variant):
     if isinstance(item, str):
         return Expression(item, variant)
     raise ConstraintError("a constraint is an expression (text) or a function of the deal, not %r" % (item,))
+
+
+@lru_cache(maxsize=16)
+def _dealer(spec):
+    from .dealer import BatchDealer
+    return BatchDealer(spec)
 
 
 def describe(item):
@@ -500,39 +530,27 @@ class DealSpec:
         ``options``: the rule options of the game the deal is played in.  With them, a deal
         the rules throw in is drawn again, as the redeal would be (SI-2.4: a Slovenian seat
         dealt no tarok); without them (the talon odds) every deal counts."""
-        v = get_variant(self.variant)
-        thrown_in = 0
-        for _ in range(self.max_tries):
-            deal = self.draw(rng)
-            if options is not None and v.redeal_seat(deal.hands, options) is not None:
-                thrown_in += 1
-                continue
-            if all(check(deal) for check in self.constraints):
-                return deal
-        raise ImpossibleConstraints(
+        return self.deals(rng, 1, options)[0]
+
+    def deals(self, rng, count, options=None):
+        """``count`` random deals that meet every constraint (and, with ``options``, are not
+        thrown in), drawn in batches at compiled speed (:mod:`analysis.dealer`); the same
+        generator state gives the same deals."""
+        redeal = options is not None and bool(get_variant(self.variant).resolve_options(options).get(
+            "no_tarok_redeal"))
+        return _dealer(self).deals(rng, count, self.max_tries, redeal)
+
+    def draw(self, rng):
+        """One random deal, ignoring the constraints."""
+        dealer = _dealer(self)
+        return dealer.deal_at(dealer.draw(rng, 1), 0, rng)
+
+    def impossible(self, thrown_in=0):
+        return ImpossibleConstraints(
             "no deal met the constraints in %d draws: %s is impossible with this hand or rarer than 1 in %d "
             "(raise --max-tries if it is merely rare)%s" % (self.max_tries, " and ".join(
                 describe(c) for c in self.constraints) or "the deal", self.max_tries,
                 "; %d draws were thrown in because a seat held no tarok (SI-2.4)" % thrown_in if thrown_in else ""))
-
-    def draw(self, rng):
-        """One random deal, ignoring the constraints."""
-        sizes, talon_size = dealt_sizes(self.variant)
-        unknown = self.unknown_cards()
-        order = rng.permutation(len(unknown))
-        known = dict(self.known)
-        hands, at = [], 0
-        for s, size in enumerate(sizes):
-            fixed = list(self.hand) if s == self.seat and self.hand else list(known.get(s, ()))
-            need = size - len(fixed)
-            hands.append(fixed + [unknown[i] for i in order[at:at + need]])
-            at += need
-        talon = list(self.talon) + [unknown[i] for i in order[at:at + talon_size - len(self.talon)]]
-        at += talon_size - len(self.talon)
-        assert at == len(unknown)
-        if len(self.talon) != talon_size:  # a partly known talon: its cards in random places
-            talon = [talon[i] for i in rng.permutation(len(talon))]
-        return Deal(self.variant, hands, talon, self.seat)
 
     def check_feasible(self, rng):
         """Raise :class:`ImpossibleConstraints` (quickly) when no deal can be found."""

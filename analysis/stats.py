@@ -6,9 +6,9 @@
 * :func:`interval` picks between them (``method="auto"``): Clopper–Pearson when the observed
   rate is below 5 % or above 95 %, or when there are fewer than 5 successes or failures;
   Wilson otherwise.
-* :class:`Rate` and :class:`Mean` are what the analysis reports: counts with the undecided
-  deals kept apart, and an exact running sum (``Fraction``) so that partial results merge
-  to the same value in any order.
+* :class:`Rate` and :class:`Mean` are what the analysis reports: counts over all deals, with
+  the undecided ones making a bracket (never left out), and exact sums (``Fraction``) so
+  that partial results merge to the same value in any order.
 
 >>> r = Rate(yes=45, no=55)
 >>> r.rate, r.method_used, [round(x, 4) for x in r.interval]
@@ -136,8 +136,13 @@ def beta_ppf(q, a, b):
 
 @dataclass(frozen=True)
 class Rate:
-    """A yes/no count: ``yes`` + ``no`` decided deals, ``undecided`` ones (the solver's limit
-    stopped it before the answer was proven) kept apart and never counted either way."""
+    """A yes/no count over all deals dealt: ``yes``, ``no`` and ``undecided`` (the solver did not
+    prove the answer within the run's limits and budget).
+
+    With undecided deals there is no single rate: the result is the *bracket* from the lowest
+    rate (every undecided deal a failure) to the highest (every one a success), and the
+    interval runs from the lowest end's lower limit to the highest end's upper limit.  The
+    decided deals alone are never a rate: the undecided ones are the close ones."""
 
     yes: int = 0
     no: int = 0
@@ -150,36 +155,52 @@ class Rate:
         return self.yes + self.no
 
     @property
-    def rate(self):
-        """Success rate over the decided deals (None when nothing was decided)."""
-        return self.yes / self.decided if self.decided else None
+    def deals(self):
+        return self.yes + self.no + self.undecided
 
     @property
-    def _interval(self):
-        return interval(self.yes, self.decided, self.confidence, self.method)
+    def rate(self):
+        """The success rate when every deal is decided, else None (see :attr:`bracket`)."""
+        return self.yes / self.deals if self.deals and not self.undecided else None
+
+    @property
+    def bracket(self):
+        """(lowest, highest) rate over all deals: undecided deals as failures, as successes."""
+        if not self.deals:
+            return None
+        return self.yes / self.deals, (self.yes + self.undecided) / self.deals
+
+    @property
+    def _ends(self):
+        return (interval(self.yes, self.deals, self.confidence, self.method),
+                interval(self.yes + self.undecided, self.deals, self.confidence, self.method))
 
     @property
     def interval(self):
-        low, high, _ = self._interval
-        return low, high
+        low, high = self._ends
+        return low[0], high[1]
 
     @property
     def method_used(self):
-        return self._interval[2]
+        return self._ends[0][2]
 
     def to_json(self):
-        low, high, method = self._interval
-        return {"yes": self.yes, "no": self.no, "undecided": self.undecided, "decided": self.decided,
-                "rate": self.rate, "low": low, "high": high, "interval": method, "confidence": self.confidence}
+        low, high = self.interval
+        bracket = self.bracket
+        return {"yes": self.yes, "no": self.no, "undecided": self.undecided, "deals": self.deals,
+                "rate": self.rate, "bracket": list(bracket) if bracket else None, "low": low, "high": high,
+                "interval": self.method_used, "confidence": self.confidence}
 
     def format(self, digits=1):
-        """'45.0 % [35.6, 54.8] n=100' (+ ', 3 undecided')."""
-        if not self.decided:
-            text = "-- (nothing decided)"
-        else:
-            low, high = self.interval
-            text = "%.*f %% [%.*f, %.*f] n=%d" % (digits, 100 * self.rate, digits, 100 * low, digits, 100 * high,
-                                                   self.decided)
+        """'45.0 % [35.6, 54.8] n=100', or with undecided deals the bracket:
+        '40.0-52.0 % [30.4, 61.8] n=100, 12 undecided'."""
+        if not self.deals:
+            return "-- (no deals)"
+        low, high = self.interval
+        first, last = self.bracket
+        value = "%.*f" % (digits, 100 * first) if not self.undecided else "%.*f-%.*f" % (
+            digits, 100 * first, digits, 100 * last)
+        text = "%s %% [%.*f, %.*f] n=%d" % (value, digits, 100 * low, digits, 100 * high, self.deals)
         if self.undecided:
             text += ", %d undecided" % self.undecided
         return text
@@ -188,38 +209,65 @@ class Rate:
 @dataclass(frozen=True)
 class Mean:
     """The mean of exact values (``int`` or ``Fraction``) from their count, sum and sum of
-    squares; the interval is the normal one, mean ± z · s / √n."""
+    squares; the interval is the normal one, mean ± z · s / √n.
+
+    Values known only between bounds are given by the sums of the low ends (``total``,
+    ``squares``) and of the high ends (``high_total``, ``high_squares``); ``open`` counts them.
+    The mean is then a bracket, and the interval runs from the low end's lower limit to the
+    high end's upper limit."""
 
     n: int = 0
     total: Fraction = Fraction(0)
     squares: Fraction = Fraction(0)
     confidence: float = 0.95
+    high_total: Fraction = None
+    high_squares: Fraction = None
+    open: int = 0
+
+    @property
+    def _high(self):
+        return (self.total if self.high_total is None else self.high_total,
+                self.squares if self.high_squares is None else self.high_squares)
 
     @property
     def mean(self):
-        return None if not self.n else Fraction(self.total) / self.n
+        """The mean when every value is exact, else None (see :attr:`bracket`)."""
+        return None if not self.n or self.open else Fraction(self.total) / self.n
+
+    @property
+    def bracket(self):
+        if not self.n:
+            return None
+        return Fraction(self.total) / self.n, Fraction(self._high[0]) / self.n
+
+    def _sd(self, total, squares):
+        if self.n < 2:
+            return None
+        var = (Fraction(squares) - Fraction(total) ** 2 / self.n) / (self.n - 1)
+        return math.sqrt(max(0.0, float(var)))
 
     @property
     def sd(self):
-        if self.n < 2:
-            return None
-        var = (Fraction(self.squares) - Fraction(self.total) ** 2 / self.n) / (self.n - 1)
-        return math.sqrt(max(0.0, float(var)))
+        return self._sd(self.total, self.squares)
 
     @property
     def interval(self):
         if not self.n:
             return None
-        m = float(self.mean)
-        if self.sd is None:
-            return m, m
-        half = z_value(self.confidence) * self.sd / math.sqrt(self.n)
-        return m - half, m + half
+        ends = []
+        for (total, squares), sign in (((self.total, self.squares), -1), (self._high, 1)):
+            m = float(Fraction(total) / self.n)
+            sd = self._sd(total, squares)
+            ends.append(m if sd is None else m + sign * z_value(self.confidence) * sd / math.sqrt(self.n))
+        return tuple(ends)
 
     def to_json(self):
         iv = self.interval
-        return {"n": self.n, "mean": None if self.mean is None else float(self.mean),
+        bracket = self.bracket
+        return {"n": self.n, "open": self.open, "mean": None if self.mean is None else float(self.mean),
                 "exact_mean": None if self.mean is None else fraction_text(self.mean),
+                "bracket": None if bracket is None else [float(x) for x in bracket],
+                "exact_bracket": None if bracket is None else [fraction_text(x) for x in bracket],
                 "sd": self.sd, "low": None if iv is None else iv[0], "high": None if iv is None else iv[1],
                 "confidence": self.confidence}
 
@@ -227,7 +275,11 @@ class Mean:
         if not self.n:
             return "--"
         low, high = self.interval
-        return "%+.*f [%+.*f, %+.*f] n=%d" % (digits, float(self.mean), digits, low, digits, high, self.n)
+        first, last = self.bracket
+        value = "%+.*f" % (digits, float(first)) if not self.open else "%+.*f..%+.*f" % (
+            digits, float(first), digits, float(last))
+        text = "%s [%+.*f, %+.*f] n=%d" % (value, digits, low, digits, high, self.n)
+        return text + (", %d open" % self.open if self.open else "")
 
 
 def fraction_text(x):

@@ -23,7 +23,7 @@ import threading
 import time
 from collections import namedtuple
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import goals as goal_defs
 from ._core import Engine
@@ -230,6 +230,17 @@ def goal_spec(pos, goal, party):
     return GoalSpec(goal, t, ">=", 1, int(goal_defs.achieved(pos, goal, party)) if pos.tricks else 0)
 
 
+def threshold_spec(spec, at_least):
+    """``spec`` asked as the yes/no test "the final count reaches ``at_least``": for the
+    counts ``points`` and ``tricks``, and for ``win`` of a point contract the count it is
+    judged on (card points; French: points plus the bout bonus, FR-6.4)."""
+    if isinstance(at_least, bool) or not isinstance(at_least, int):
+        raise GoalError("at_least is a whole number of the goal's units, not %r" % (at_least,))
+    if spec.goal not in ("points", "tricks", "win"):
+        raise GoalError("at_least tests a count (points, tricks, or the point count of win), not %s" % spec.goal)
+    return replace(spec, compare=">=", target=at_least)
+
+
 def encode(pos, seats, spec):
     """The integer description of ``pos`` the compiled core reads (see _core.pxd)."""
     v, d, c = pos.variant, pos.deck, pos.contract
@@ -321,7 +332,8 @@ class Solver:
         """The table's size now: it grows as it fills, up to ``memory_mb``."""
         return self._engine.table_bytes
 
-    def solve(self, position, goal="points", side=None, all_cards=False, line=False, limit=None, progress=None):
+    def solve(self, position, goal="points", side=None, all_cards=False, line=False, limit=None, progress=None,
+              at_least=None):
         """See :func:`solve`.  ``progress``: a function called about twice a second while a
         search runs in the main thread, with a :class:`Progress` (for a progress display)."""
         pos = position
@@ -331,6 +343,8 @@ class Solver:
             raise GoalError("play is over: nothing to solve")
         seats = side_seats(pos, side)
         spec = goal_spec(pos, goal, pos.party_of(seats[0]))
+        if at_least is not None:
+            spec = threshold_spec(spec, at_least)
         nodes, seconds = parse_limit(limit)
         start = time.perf_counter()
         target = -1  # count goals: the exact count; yes/no goals: one test against the target
@@ -419,7 +433,7 @@ def _token_map(pos):
 
 
 def solve(position, goal="points", side=None, all_cards=False, line=False, limit=None, memory_mb=256,
-          threads=1, progress=None):
+          threads=1, progress=None, at_least=None):
     """Solve ``position`` double dummy for ``goal`` (see :data:`GOALS`).
 
     ``side``: None (the declarer's side; in each-for-himself games the player to move),
@@ -430,9 +444,12 @@ def solve(position, goal="points", side=None, all_cards=False, line=False, limit
     search returns proven ``bounds`` and ``value=None``.  ``memory_mb``: the table's size,
     1-65536.  ``threads``: 1, or 2 to search one position on two cores.  ``progress``: see
     :meth:`Solver.solve`.  Ctrl-C stops the search: :class:`SolveInterrupted` holds the
-    bounds proven.
+    bounds proven.  ``at_least``: ask the count goal (``points``, ``tricks``, or the count
+    ``win`` is judged on) as the yes/no test "the side ends with at least this many units" —
+    one null-window test, much cheaper than the exact count; ``bounds`` are still bounds on
+    the count.
     """
-    return Solver(memory_mb, threads).solve(position, goal, side, all_cards, line, limit, progress)
+    return Solver(memory_mb, threads).solve(position, goal, side, all_cards, line, limit, progress, at_least)
 
 
 def solve_many(positions, goal="points", side=None, all_cards=False, line=False, limit=None,

@@ -15,7 +15,7 @@ from matplotlib.figure import Figure  # noqa: E402
 
 from analysis import plots  # noqa: E402
 from analysis.deal import DealSpec  # noqa: E402
-from analysis.simulate import Summary, Task, Tally, analyse_hand, bid  # noqa: E402
+from analysis.simulate import Summary, Task, analyse_hand, bid  # noqa: E402
 from solver import cli  # noqa: E402
 from helpers import run_cli as run  # noqa: E402
 
@@ -36,7 +36,8 @@ def test_simulate_text_and_json(capsys):
     data = json.loads(out)
     assert status == 0 and data["seed"] == "3" and data["deals"] == 6 and data["talon_policy"] == "heuristic"
     beggar = next(r for r in data["contracts"] if r["contract"] == "beggar")
-    assert beggar["success"]["decided"] == 6 and beggar["settlement"]["mean"] == -70
+    assert beggar["success"]["deals"] == 6 and beggar["success"]["rate"] == 0 and beggar["settlement"]["mean"] == -70
+    assert data["budget"]["stopped"] == "decided" and data["passes"] == {"0": 6} or data["passes"] == {0: 6}
     assert data["throughput"]["deals_per_core_second"] > 0
     status, out, _ = run(capsys, "simulate", "slovenian4", "--hand", MONSTER, "-c", "one", "-n", 1, "-s", 1, "-j", 1,
                          "--limit", 2000, "--no-settlement", "--exhaustive-talon")
@@ -99,7 +100,11 @@ def test_odds_text_and_json(capsys):
                                                           "sampled": data["features"]["kings"]["distribution"][0]["sampled"]}]
     assert data["features"]["kings"]["distribution"][0]["sampled"]["yes"] == 500
     status, out, _ = run(capsys, "odds", "koenigrufen", "--hand", MONSTER, "-w", "holder(T2) == 1", "--samples", "200")
-    assert status == 0 and "ignore the constraints" in out
+    assert status == 0 and "the exact odds ignore (they name other places): holder(T2) == 1" in out
+    status, out, _ = run(capsys, "odds", "koenigrufen", "--hand", MONSTER, "-w", "trumps(talon) == 0", "--json")
+    data = json.loads(out)
+    assert data["constraints_honoured"] == ["trumps(talon) == 0"] and data["constraints_ignored"] == []
+    assert [row["value"] for row in data["features"]["trumps"]["distribution"]] == [0]
 
 
 def test_resume_and_ctrl_c(capsys, tmp_path, monkeypatch):
@@ -128,6 +133,7 @@ def test_resume_and_ctrl_c(capsys, tmp_path, monkeypatch):
     done, first = json.loads(out), json.loads(whole)
     for data in (done, first):
         data.pop("throughput")
+        data["budget"].pop("spent")
     assert done == first
 
 
@@ -136,7 +142,7 @@ def test_scheduler_option(capsys):
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
         status, out, err = run(capsys, "simulate", "slovenian4", "--hand", MONSTER, "-c", "beggar", "-n", 4, "-s", 2,
                                "--scheduler", cluster.scheduler_address, "--json")
-    assert status == 0 and json.loads(out)["contracts"][0]["success"]["decided"] == 4
+    assert status == 0 and json.loads(out)["contracts"][0]["success"]["deals"] == 4
     status, out, err = run(capsys, "simulate", "slovenian4", "--scheduler", "tcp://x:1", "-j", 2)
     assert status == 2 and "not both" in err
 
@@ -148,17 +154,18 @@ def feature_run():
     return analyse_hand("slovenian4", contracts=["three"], deals=24, seed=3, jobs=1, limit=20_000, settle=False)
 
 
-def points_summary():
-    """A synthetic run: 30 deals of a trojka, points between 25 and 45 (units of thirds)."""
+def points_summary(undecided=0):
+    """A synthetic run: 30 deals of a trojka, counted points 25 .. 54 (each deal's count proven to
+    the third), the last ``undecided`` deals known only to lie between 0 and 210."""
     task = Task.make(DealSpec.make("slovenian4", MONSTER), ["three"], settle=True)
-    tally = Tally()
-    ct = tally.contract("three")
-    for i, units in enumerate(range(75, 135, 2)):
-        ct["points"][str(units)] = 1
-        ct["answers"].setdefault("win", [0, 0, 0])[0 if units >= 107 else 1] += 1
-    ct["deals"] = tally.data["deals"] = 30
-    header = {"task": task.to_json(), "seed": "1", "deals": 30, "chunk_size": 30}
-    return Summary(header, [{"chunk": 0, "deals": 30, "result": tally.to_json()}])
+    records = []
+    for i, counted in enumerate(range(25, 55)):
+        low, high = (3 * counted - 1, 3 * counted) if i < 30 - undecided else (0, 210)
+        win = True if low >= 107 else False if high < 107 else None
+        records.append({"deal": i, "pass": 0, "features": {"trumps": 7, "kings": 4, "honours": 3, "points": 30},
+                        "contracts": {"three": {"win": win, "count": [low, high], "goals": {}, "settle": ["1", "1"]}}})
+    header = {"format": "tarokdd-simulate/2", "task": task.to_json(), "seed": "1", "deals": 30}
+    return Summary(header, [{"type": "chunk", "deals": records, "timing": {}}])
 
 
 def test_plot_feature(feature_run, tmp_path):
@@ -166,29 +173,47 @@ def test_plot_feature(feature_run, tmp_path):
     ax = plots.plot_feature(feature_run, "three", "trumps", ax=fig.add_subplot())
     assert "trojka" in ax.get_title() and "by trumps" in ax.get_title() and "24 deals" in ax.get_title()
     assert any(isinstance(c, ErrorbarContainer) for c in ax.containers)
-    labels = [t.get_text() for t in ax.texts]
+    assert not [ln for ln in ax.lines if ln.get_linestyle() not in ("None", "") and len(ln.get_xdata()) > 2]
+    ticks = [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
+    assert ticks and all(float(t).is_integer() for t in ticks)  # counts have integer ticks
+    labels = [t.get_text() for t in ax.texts if "deal" in t.get_text() and "only" not in t.get_text()]
     rates = feature_run.feature_rates("three", "trumps")
-    assert len(labels) == sum(1 for r in rates.values() if r.decided)
-    assert all(label.startswith("n=") for label in labels)
-    assert sum(int(re.match(r"n=(\d+)", label).group(1)) for label in labels) == feature_run.rate("three").decided
+    assert len(labels) == len(rates) and all(re.match(r"\d+ deals?(, \d+ undecided)?$", x) for x in labels)
+    assert sum(int(x.split()[0]) for x in labels) == 24
+    assert "%" in ax.yaxis.get_major_formatter()(50, 0)
     assert ax.get_xlabel() == "trumps in the hand (as dealt)"
+    assert any("only 24 deals" in t.get_text() for t in ax.texts)  # few deals: said on the chart
     for ext in ("png", "svg"):
         path = plots.save(fig, tmp_path / ("feature." + ext))
         assert Path(path).stat().st_size > 1000
     assert (tmp_path / "feature.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert "n=" in (tmp_path / "feature.svg").read_text()
+    assert "deals" in (tmp_path / "feature.svg").read_text()
+
+
+def test_plots_draw_the_bracket_of_undecided_deals():
+    run = analyse_hand("slovenian4", MONSTER, contracts=["three", "beggar"], deals=6, seed=1, jobs=1, limit=1,
+                       settle=False)
+    assert run.rate("three").undecided  # one node per test: undecided deals
+    for draw in (lambda ax: plots.plot_bidding(run, ax=ax), lambda ax: plots.plot_feature(run, "three", ax=ax)):
+        ax = draw(Figure().add_subplot())
+        brackets = [ln for ln in ax.lines if ln.get_color() == plots.BRACKET_STYLE["color"]] + \
+            [c for c in ax.containers if c.get_label() == "bracket"]
+        assert brackets, "the bracket is drawn"
+        assert "undecided" in ax.get_title() + ax.get_xlabel()
 
 
 def test_plot_points_marks_the_threshold():
     import matplotlib.pyplot as plt
-    summary = points_summary()
+    summary = points_summary(undecided=2)
     plt.figure()
     ax = plots.plot_points(summary, "three")  # ax=None: pyplot's current Axes
     assert ax is plt.gca()
-    assert ax.get_title() == "trojka (three): card points, n=30"
-    assert len(ax.patches) == 30
-    lines = [ln for ln in ax.lines if ln.get_label().startswith("threshold")]
-    assert len(lines) == 1 and lines[0].get_label() == "threshold 35 2/3" and lines[0].get_xdata()[0] == 107 / 3
+    assert ax.get_title() == "trojka: result per deal, 28 of 30 deals drawn"
+    assert len(ax.patches) == 28
+    assert any("2 deals known only as a range" in t.get_text() for t in ax.texts)
+    lines = [ln for ln in ax.lines if ln.get_label().startswith("needed")]
+    assert len(lines) == 1 and lines[0].get_label() == "needed: 36 counted (35 2/3)"
+    assert lines[0].get_xdata()[0] == 35.5
     plt.close("all")
 
 
@@ -197,8 +222,14 @@ def test_plot_bidding(tmp_path):
     ax = plots.plot_bidding(summary, ax=Figure().add_subplot())
     assert ax.get_title() == "bidding table: Slovenian Tarok, 4 players, 3 deals"
     assert any(isinstance(c, ErrorbarContainer) for c in ax.containers)
-    assert [t.get_text() for t in ax.get_yticklabels()] == [r["contract"] for r in summary.rows()][::-1]
-    assert all(t.get_text().startswith("n=3") and "EV" in t.get_text() for t in ax.texts)
+    names = [summary.name(r["contract"]) for r in summary.rows()][::-1]
+    assert [t.get_text() for t in ax.get_yticklabels()] == names
+    assert "berač" in names and "pikolo" in names and "beggar" not in names  # the local names, not ids
+    assert len(ax.patches) == 3  # 0 % bars are bars too (and no bracket: every deal decided)
+    assert ax.get_xlim() == (0, 100) and "%" in ax.xaxis.get_major_formatter()(50, 0)
+    labels = [t.get_text() for t in ax.texts if not t.get_text().startswith("only")]
+    assert len(labels) == 3 and all(x.startswith("3 deals, E ") for x in labels)
+    assert any(t.get_text() == "only 3 deals: wide intervals" for t in ax.texts)
 
 
 def test_plot_command(capsys, tmp_path):
@@ -242,3 +273,53 @@ def test_readme_hand_analysis_commands_run(capsys, monkeypatch, tmp_path):
     for line in sample.splitlines():
         if line != "…" and not line.startswith("throughput"):
             assert line in out.splitlines(), line
+
+
+def _group(pgid):
+    """The live processes of a process group (Linux /proc)."""
+    import os
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def test_ctrl_c_stops_every_worker_within_a_second(tmp_path):
+    """Ctrl-C (SIGINT to the terminal's process group) during `bid` with two worker processes:
+    every worker is gone within a second, the command prints what is done and exits 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    path = tmp_path / "stop.jsonl"
+    argv = [sys.executable, "-m", "solver", "bid", "slovenian4", "--hand", "T21 T20 T17 T15 T11 T7 T3 SK SQ HK D2 C8",
+            "-c", "three", "-c", "solo_three", "-n", "60", "-s", "1", "-j", "2", "--chunk-size", "8", "-q",
+            "-o", str(path)]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            start_new_session=True)
+    try:
+        waited = time.time() + 120
+        while time.time() < waited and len(_group(proc.pid)) < 3:
+            time.sleep(0.05)
+        time.sleep(2)  # both workers are in their first chunk of 8 deals (several seconds each)
+        assert proc.poll() is None and len(_group(proc.pid)) == 3, proc.communicate()
+        os.killpg(proc.pid, signal.SIGINT)
+        start = time.time()
+        while len([p for p in _group(proc.pid) if p != proc.pid]) and time.time() - start < 10:
+            time.sleep(0.01)
+        workers_gone = time.time() - start
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert workers_gone < 1.0, workers_gone
+    assert proc.returncode == 130 and "interrupted after" in err and "Traceback" not in err, err
+    assert not _group(proc.pid) and "bidding table" in out

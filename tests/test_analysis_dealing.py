@@ -56,9 +56,20 @@ def test_interval_method_choice_and_rate_accounting():
     with pytest.raises(ValueError):
         interval(3, 8, method="exact")
     r = Rate(yes=3, no=1, undecided=6)
-    assert r.decided == 4 and r.rate == 0.75  # undecided deals are never counted either way
-    assert "6 undecided" in r.format() and "n=4" in r.format()
-    assert Rate(0, 0, 5).rate is None and "nothing decided" in Rate(0, 0, 5).format()
+    # undecided deals are never left out: no rate over the decided ones, the bracket over all deals
+    assert r.decided == 4 and r.deals == 10 and r.rate is None and r.bracket == (0.3, 0.9)
+    assert r.interval == (interval(3, 10)[0], interval(9, 10)[1])
+    assert r.format() == "30.0-90.0 %% [%.1f, %.1f] n=10, 6 undecided" % tuple(100 * x for x in r.interval)
+    assert Rate(0, 0, 5).rate is None and Rate(0, 0, 5).bracket == (0, 1) and Rate().format() == "-- (no deals)"
+    assert Rate(3, 1).rate == 0.75 and Rate(3, 1).format().startswith("75.0 % [")
+
+
+def test_mean_bracket_from_bounds():
+    m = Mean(4, Fraction(-40), Fraction(1600), 0.95, Fraction(40), Fraction(1600), open=2)
+    assert m.mean is None and m.bracket == (-10, 10)
+    low, high = m.interval
+    assert low < -10 and high > 10 and "-10.0..+10.0" in m.format() and "2 open" in m.format()
+    assert m.to_json()["bracket"] == [-10.0, 10.0] and m.to_json()["mean"] is None
     with pytest.raises(ValueError):
         wilson(5, 3)
 
@@ -264,7 +275,7 @@ def test_every_contract_sets_up_legally():
         spec = DealSpec.make(vid, seat=v.players - 1)
         rng = np.random.default_rng(5)
         for _ in range(6):
-            deal = spec.deal(rng)
+            deal = spec.deal(rng, {})  # dealt for a game: SI-2.4 redeals a seat without tarok
             for cid, c in v.contracts.items():
                 try:
                     st = setup(deal, cid)
@@ -352,3 +363,28 @@ def test_independent_python_shuffle_gives_the_same_distribution():
     for sample in (ours, theirs):
         half = z * float(np.std(sample, ddof=1)) / math.sqrt(n)
         assert abs(float(np.mean(sample)) - exact) <= half
+
+
+def test_exact_odds_honour_talon_constraints_and_name_the_others():
+    hand = "T21 T19 T17 T15 T13 T10 T8 T1 SK HK C7 D4"
+    plain = talon_odds("slovenian4", hand=hand)
+    same = talon_odds("slovenian4", spec=DealSpec.make("slovenian4", hand=hand, constraints=["length(talon) == 6"]))
+    assert same.features == plain.features and same.cards == plain.cards and same.honoured == ("length(talon) == 6",)
+    spec = DealSpec.make("slovenian4", hand=hand, constraints=["kings(talon) == 0", "points(talon) <= 6.5",
+                                                              "trumps(1) >= 3"])
+    odds = talon_odds("slovenian4", spec=spec)
+    assert odds.honoured == ("kings(talon) == 0", "points(talon) <= 6.5") and odds.ignored == ("trumps(1) >= 3",)
+    assert odds.features["kings"].probs == {0: 1} and max(odds.features["points"].probs) <= 19
+    assert sum(odds.features["trumps"].probs.values()) == 1
+    assert "ignore" in odds.format() and "trumps(1) >= 3" in odds.format()
+    # the exact conditioned odds against dealing under the talon constraints alone (99.9 % intervals)
+    talon_spec = DealSpec.make("slovenian4", hand=hand, constraints=list(odds.honoured))
+    sampled = sample_talon_odds(talon_spec, 3000, seed=2, confidence=STRICT)
+    for name in ("trumps", "points"):
+        for x, p in odds.features[name].probs.items():
+            rate = sampled[name].get(x)
+            if rate is not None:
+                low, high = rate.interval
+                assert low <= p <= high, (name, x, p, rate.format())
+    with pytest.raises(ImpossibleConstraints):
+        talon_odds("slovenian4", spec=DealSpec.make("slovenian4", hand=hand, constraints=["has(talon, T21)"]))
