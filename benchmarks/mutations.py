@@ -8,7 +8,7 @@
 The repository (without .git and the virtualenv) is copied to a scratch directory; each
 mutation replaces one line fragment there (it must occur exactly once, or the mutation is
 reported as no longer applying), rebuilds the compiled core when the fragment is in a
-``.pyx`` file, runs the mutation's test selection with the scratch copy first on the
+``.pyx`` or ``.pxd`` file, runs the mutation's test selection with the scratch copy first on the
 import path, and puts the file (and the core) back.  A test file stops at its first
 failure, and the selection once failures in ``--kills`` (2) different test files are seen:
 a mutation counts as killed only when tests of at least two files fail, so no single test
@@ -198,54 +198,54 @@ MUTATIONS = [
       "AT_SECHSERDREIER_LOST = 12", "AT_SECHSERDREIER_LOST = 6", (SCORING, KNOWN, "tests/test_scoring_properties.py"),
       "a lost Sechserdreier pays 6 (AT-8.1)"),
     # ---------------------------------------------------------------- the search core
-    M("core-emperor-trula", "special card", "solver/_core.pyx",
+    M("core-emperor-trula", "special card", "solver/_rules.pxd",
       "        if S.trula == 7:\n", "        if S.trula == 6:\n",
       (CORE_RULES, SPECIAL + "[slovenian4]", EVENTS, CROSS + "[slovenian4]", KNOWN),
       "the emperor trick noticed with mond and škis alone (SI-4.1)"),
-    M("core-emperor-winner", "special card", "solver/_core.pyx",
+    M("core-emperor-winner", "special card", "solver/_rules.pxd",
       "if R.emperor and p1 >= 0 and p21 and p22 and (trumps_win or led == TRUMP):",
       "if R.emperor and p1 >= 0 and p21 and (trumps_win or led == TRUMP):",
       (CORE_RULES, SPECIAL + "[slovenian4]", CROSS + "[slovenian4]"), "pagat and mond alone make an emperor trick"),
-    M("core-excuse-chelem", "special card", "solver/_core.pyx",
+    M("core-excuse-chelem", "special card", "solver/_rules.pxd",
       "        if (won_mask & ~(1 << R.party[seat[ex]])) == 0:\n",
       "        if (won_mask & (1 << R.party[seat[ex]])) != 0:\n",
       (CORE_RULES, SPECIAL + "[french3]", EVENTS, CROSS + "[french3]"), "the Excuse wins any last trick of a side that won one (FR-4.4)"),
-    M("core-overtrump-trump-lead", "rules", "solver/_core.pyx",
+    M("core-overtrump-trump-lead", "rules", "solver/_rules.pxd",
       "(led != TRUMP or R.overtrump_on_trump_lead):  # FR-3.5", "(led != TRUMP and R.overtrump_on_trump_lead):  # FR-3.5",
       (CORE_RULES, CROSS + "[french4]", FIXTURES), "the core forgets the overtrump on a trump lead (FR-3.5)"),
-    M("core-tarockzwang", "rules", "solver/_core.pyx",
+    M("core-tarockzwang", "rules", "solver/_rules.pxd",
       "            elif L[TRUMP] and R.tarockzwang:  # void: trump\n", "            elif L[TRUMP]:  # void: trump\n",
       (CORE_RULES, CROSS + "[koenigrufen]"), "the core forces a tarock in colour games regardless of the option (AT-3.7)"),
-    M("core-pagat-si", "rules", "solver/_core.pyx",
+    M("core-pagat-si", "rules", "solver/_rules.pxd",
       "if R.pagat_rule == 1 and (L[TRUMP] & 2) and count_cards(L) > 1:",
       "if R.pagat_rule == 1 and (L[TRUMP] & 2) and count_cards(L) > 2:",
       (CORE_RULES, CROSS + "[slovenian4]", CROSS + "[slovenian3]"), "the core lets the pagat go with one other legal card (SI-3.4)"),
-    M("core-skus-trick-24", "special card", "solver/_core.pyx",
+    M("core-skus-trick-24", "special card", "solver/_rules.pxd",
       "if R.special_kind == SPECIAL_EXCUSE or t != R.n_tricks - 1:", "if R.special_kind == SPECIAL_EXCUSE or t != R.n_tricks - 2:",
       (CORE_RULES, CROSS + "[danish]", SPECIAL + "[danish]"), "the core bans the skus from trick 23 (DK-3.6)"),
-    M("core-excuse-exchange", "Excuse exchange", "solver/_core.pyx",
+    M("core-excuse-exchange", "Excuse exchange", "solver/_rules.pxd",
       "v += R.side[ws] - R.side[S.t_seat[ex]]", "v += R.side[S.t_seat[ex]] - R.side[ws]",
       (KNOWN, SPECIAL + "[french3]", CROSS + "[french3]", CROSS + "[french4]"),
       "the half point for the Excuse goes the wrong way (FR-4.3)"),
-    M("core-excuse-last-trick", "special card", "solver/_core.pyx",
+    M("core-excuse-last-trick", "special card", "solver/_rules.pxd",
       "to_side = not R.side[S.t_seat[i]]  # FR-4.4", "to_side = R.side[ws]  # FR-4.4",
       (KNOWN, SPECIAL + "[french4]", SPECIAL + "[french5]", CROSS + "[french5]"),
       "the core gives the last-trick Excuse to the winners (seed 004: it leaves its side)"),
-    M("core-excuse-returns", "Excuse exchange", "solver/_core.pyx",
+    M("core-excuse-returns", "Excuse exchange", "solver/_rules.pxd",
       "to_side = R.side[S.t_seat[i]]  # returns", "to_side = R.side[ws]  # returns",
       (KNOWN, SPECIAL + "[french3]", SPECIAL + "[danish]", CROSS + "[danish]"),
       "the core leaves the Excuse / skus with the trick (FR-4.3, DK-4.4)"),
-    M("core-sure-count-excuse", "table bound", "solver/_core.pyx",
+    M("core-sure-count-excuse", "table bound", "solver/_bounds.pxd",
       "others = -1  # their own Excuse", "others = 0  # their own Excuse",
       (KNOWN, SPECIAL + "[french4]", SPECIAL + "[french3]", CROSS + "[french4]", CROSS + "[french3]", FIXTURES),
       "the sure-count bound forgets that a side's own Excuse may leave it in the last trick"),
-    M("core-table-store-bound", "table bound", "solver/_core.pyx",
+    M("core-table-store-bound", "table bound", "solver/_table.pxd",
       "    elif v >= beta:\n        if v > c.lower:", "    elif v > beta:\n        if v > c.lower:",
       (CROSS + "[slovenian4]", CROSS + "[danish]", FIXTURES, KNOWN), "a fail-high at beta stored as an exact value"),
-    M("core-table-store-fail-low", "table bound", "solver/_core.pyx",
+    M("core-table-store-fail-low", "table bound", "solver/_table.pxd",
       "    if v <= alpha:\n        if v < c.upper:", "    if v < alpha:\n        if v < c.upper:",
       (CROSS + "[slovenian4]", CROSS + "[danish]", FIXTURES, KNOWN), "a fail-low at alpha stored as an exact value"),
-    M("core-remaining-max", "table bound", "solver/_core.pyx",
+    M("core-remaining-max", "table bound", "solver/_bounds.pxd",
       "return v + R.trick_units * (R.n_tricks - S.trick_no + 1)", "return v + R.trick_units * (R.n_tricks - S.trick_no)",
       (CROSS + "[danish]", CROSS + "[slovenian3]", FIXTURES), "the upper bound misses the current trick's trick unit"),
     M("search-bout-bonus", "requirement", "solver/search.py",
@@ -336,12 +336,12 @@ def run_mutation(repo, m, kills, timeout, core_backup):
     if original is None:
         return {"name": m.name, "kind": m.kind, "status": "does not apply", "killers": [], "seconds": 0.0}
     try:
-        if m.path.endswith(".pyx"):
+        if m.path.endswith((".pyx", ".pxd")):
             build_core(repo)
         failed, timed_out = run_tests(repo, m.tests, kills, timeout)
     finally:
         (repo / m.path).write_text(original, encoding="utf-8")
-        if m.path.endswith(".pyx"):
+        if m.path.endswith((".pyx", ".pxd")):
             for so in core_backup:
                 shutil.copy2(so, repo / "solver" / so.name)
     files = sorted({x.split("::")[0] for x in failed})

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from ._core import SolveOutput, Spec
 
-EVENT_WINS_WITH, EVENT_FALLS_TO, EVENT_CAPTURES = 1, 2, 3  # _core.pxd EventKind
+EVENT_WINS_WITH, EVENT_FALLS_TO, EVENT_CAPTURES = 1, 2, 3  # _types.pxd EventKind
 _BOUT_BONUS = [FRENCH_REQUIREMENT[b] - FRENCH_REQUIREMENT[b + 1] for b in range(3)] + [0]
 
 class GoalError(TarokError):
@@ -269,7 +269,7 @@ def threshold_spec(spec: GoalSpec, at_least: object) -> GoalSpec:
 
 
 def encode(pos: Position, seats: tuple[int, ...], spec: GoalSpec) -> Spec:
-    """The integer description of ``pos`` the compiled core reads (see _core.pxd)."""
+    """The integer description of ``pos`` the compiled core reads (see _types.pxd)."""
     v, d, c = pos.variant, pos.deck, pos.contract
     rules = pos.play_rules
     party = pos.party_of(seats[0])
