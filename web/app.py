@@ -15,8 +15,9 @@ import asyncio
 import json
 import os
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, Optional, Union
+from typing import Any, Callable, Dict, Optional, Union
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -40,6 +41,7 @@ from .views import bounds_display, error_view, position_at, position_view, read_
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024  # bytes: a French deal with its whole record is under 2 KB
 HEARTBEAT = 1.0  # seconds between keep-alive comments in an event stream (a closed one is noticed)
+STOP_MARGIN = 1.0  # seconds past its time limit before the pool stops a solve that has not stopped itself
 
 Scalar = Optional[Union[StrictInt, StrictStr, StrictFloat, StrictBool]]  # checked by the solver, with its messages
 DEAL_DOC = ("the deal with its play record: a JSON object (README, Position files), or text: JSON or the one-line "
@@ -83,6 +85,18 @@ class RandomDealIn(_In):
     contract: Optional[StrictStr] = Field(None, description="contract id (default: the variant's usual one)")
     seed: Scalar = Field(None, description="a whole number 0 or more (default: a fresh one, returned)")
     declarer: Scalar = Field(None, description="the declarer's seat (default: random)")
+
+
+@dataclass
+class _Job:
+    """A search to run in the pool: what the worker gets, how its answers are shown, when the
+    pool stops it, and whether the server's time limit is the solve's own limit."""
+
+    kind: str
+    payload: dict
+    present: Callable  # present(message kind, data) -> what the client gets
+    deadline: float
+    capped: bool = False
 
 
 class BodyLimit:
@@ -201,12 +215,13 @@ def create_app(workers=None, time_limit=60.0, memory_mb=128, max_body=MAX_BODY, 
         return _error(503, str(exc), "WorkerLost")
 
     def server_limit(limit):
-        """The client's limit within the server's: a time limit is capped, no limit becomes the
-        server's; a node limit stays (the pool stops the search at the server's time anyway)."""
+        """(the client's limit within the server's, whether the server's time limit is the one
+        that applies): a time limit is capped, no limit becomes the server's; a node limit stays
+        (the pool stops such a search at the server's time anyway)."""
         nodes, seconds = parse_limit(limit)
         if nodes:
-            return nodes
-        return "%.3fs" % min(seconds or time_limit, time_limit)
+            return nodes, False
+        return "%.3fs" % min(seconds or time_limit, time_limit), not seconds or seconds >= time_limit
 
     def solve_job(body):
         full = read_deal(body.deal)
@@ -215,14 +230,16 @@ def create_app(workers=None, time_limit=60.0, memory_mb=128, max_body=MAX_BODY, 
             raise GoalError("play is over: nothing to solve")
         seats = side_seats(pos, body.side)
         goal_spec(pos, body.goal, pos.party_of(seats[0]))  # a goal the position cannot take is refused here
-        payload = {"deal": pos.to_json(), "goal": body.goal, "side": body.side, "limit": server_limit(body.limit),
+        limit, capped = server_limit(body.limit)
+        payload = {"deal": pos.to_json(), "goal": body.goal, "side": body.side, "limit": limit,
                    "all_cards": body.all_cards, "line": body.line}
 
         def present(kind, data):
             if kind == "progress":
                 return dict(data, bounds_display=bounds_display(pos, body.goal, data["bounds"]))
             return solve_view(pos, body.goal, data)
-        return payload, present
+        # the search stops itself at a time limit: the pool steps in only a little later
+        return _Job("solve", payload, present, time_limit + STOP_MARGIN, capped)
 
     def analyse_job(body):
         full = read_deal(body.deal)
@@ -232,28 +249,28 @@ def create_app(workers=None, time_limit=60.0, memory_mb=128, max_body=MAX_BODY, 
             raise GoalError(reason)
         side_seats(start, body.side)
         first = 0 if body.from_trick is None else len(at_trick(full, body.from_trick).move_stack)
-        payload = {"deal": full.to_json(), "goal": body.goal, "side": body.side, "limit": server_limit(body.limit),
-                   "from_trick": body.from_trick}
+        payload = {"deal": full.to_json(), "goal": body.goal, "side": body.side,
+                   "limit": server_limit(body.limit)[0], "from_trick": body.from_trick}
         total = len(full.move_stack) - first  # the steps to analyse
-        return payload, lambda kind, data: dict(data, total=total) if isinstance(data, dict) else data
+        return _Job("analyse", payload, lambda kind, data: dict(data, total=total), time_limit)
 
-    async def run(kind, payload, present, on_message=None):
-        outcome = await pool.run(kind, payload, time_limit, on_message)
+    async def run(job, on_message=None):
+        outcome = await pool.run(job.kind, job.payload, job.deadline, on_message)
         if outcome.kind == "error":
             return 400, outcome.data
         if outcome.kind == "crash":
             return 500, {"error": outcome.data, "type": "InternalError"}
         if outcome.data is None:
             return 503, {"error": "the search was stopped before it started", "type": "Stopped"}
-        out = present("result", outcome.data)
-        out["stopped"] = outcome.reason
-        if outcome.reason == "time limit":
+        out = job.present("result", outcome.data)
+        out["stopped"] = outcome.reason or ("time limit" if job.capped and out.get("exact") is False else None)
+        if out["stopped"] == "time limit":
             out["note"] = "stopped by the server's time limit of %g s" % time_limit
         return 200, out
 
-    async def answer(request, kind, payload, present):
+    async def answer(request, job):
         """Run a job for a plain JSON request; stop it if the client goes away."""
-        task = asyncio.ensure_future(run(kind, payload, present))
+        task = asyncio.ensure_future(run(job))
         while not task.done():
             await asyncio.wait({task}, timeout=0.5)
             if not task.done() and await request.is_disconnected():
@@ -262,15 +279,15 @@ def create_app(workers=None, time_limit=60.0, memory_mb=128, max_body=MAX_BODY, 
         status, out = task.result()
         return JSONResponse(out, status_code=status)
 
-    def stream(kind, payload, present):
+    def stream(job):
         """Run a job as Server-Sent Events: progress (or step) events, then result or error.  A
         client that closes the stream stops the search."""
         async def events():
             queue = asyncio.Queue()
 
             async def on_message(message, data):
-                queue.put_nowait((message, present(message, data)))
-            task = asyncio.ensure_future(run(kind, payload, present, on_message))
+                queue.put_nowait((message, job.present(message, data)))
+            task = asyncio.ensure_future(run(job, on_message))
             try:
                 while not task.done() or not queue.empty():
                     if queue.empty():
@@ -356,19 +373,19 @@ def create_app(workers=None, time_limit=60.0, memory_mb=128, max_body=MAX_BODY, 
 
     @app.post("/api/solve", summary="solve the position double dummy: value, every legal card, optimal line")
     async def solve(body: SolveIn, request: Request):
-        return await answer(request, "solve", *solve_job(body))
+        return await answer(request, solve_job(body))
 
     @app.post("/api/solve/events", summary="solve, as Server-Sent Events: progress (narrowing bounds), then result")
     async def solve_events(body: SolveIn):
-        return stream("solve", *solve_job(body))
+        return stream(solve_job(body))
 
     @app.post("/api/analyse", summary="replay the game record solving before every card: values and mistakes")
     async def analyse(body: AnalyseIn, request: Request):
-        return await answer(request, "analyse", *analyse_job(body))
+        return await answer(request, analyse_job(body))
 
     @app.post("/api/analyse/events", summary="analyse, as Server-Sent Events: a step event per card, then result")
     async def analyse_events(body: AnalyseIn):
-        return stream("analyse", *analyse_job(body))
+        return stream(analyse_job(body))
 
     return app
 

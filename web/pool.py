@@ -81,11 +81,18 @@ class _Worker:
             if of_job == job:
                 return kind, data
 
-    def close(self, wait=1.0):
-        self.writer.close()  # the process sees the socket close and returns
+    async def close(self, wait=1.0):
+        """Close the socket (the process then returns); kill the process if it has not ended
+        after ``wait`` seconds (a search that does not stop)."""
+        self.writer.close()
         try:
-            self.process.wait(wait)
-        except subprocess.TimeoutExpired:
+            await asyncio.wait_for(self.writer.wait_closed(), wait)
+        except (asyncio.TimeoutError, OSError):
+            pass
+        deadline = time.monotonic() + wait
+        while self.process.poll() is None and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
 
@@ -128,14 +135,13 @@ class SolverPool:
 
     async def _replace(self, w):
         self._workers.remove(w)
-        w.close(wait=0.2)
+        await w.close(wait=0.2)
         await self._add()
 
     async def close(self):
         for task in list(self._draining):
             task.cancel()
-        for w in self._workers:
-            w.close()
+        await asyncio.gather(*(w.close() for w in self._workers))
         self._workers, self._idle = [], None
 
     async def run(self, kind, payload, seconds, on_message=None):

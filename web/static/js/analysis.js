@@ -1,21 +1,14 @@
 // The game analysis: the record replayed with a solve before every card (streamed step by step),
 // the value after every card as a chart (inline SVG) and the list of mistakes with their cost.
-import {postEvents} from "./api.js";
+import {Streamer} from "./api.js";
 import {cardText} from "./cards.js";
+import {$, el} from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 
 function svg(tag, attrs, text) {
   const node = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
 }
@@ -27,7 +20,7 @@ export class AnalysisPanel {
     this.app = app;  // {goTo(at), solvePanel}
     this.view = null;
     this.data = null;  // {goal, start, steps, end, ...}
-    this.controller = null;
+    this.stream = new Streamer();
     $("analyse-button").addEventListener("click", () => this.run());
     $("analyse-cancel").addEventListener("click", () => this.stop("cancelled"));
   }
@@ -48,15 +41,13 @@ export class AnalysisPanel {
       $("analyse-status").textContent = view.record.length ? "" : "No card played yet: nothing to analyse.";
       $("analyse-error").hidden = true;
     }
-    $("analyse-button").disabled = !view.record.length || this.controller !== null;
+    $("analyse-button").disabled = !view.record.length || this.stream.running;
     this.draw();
   }
 
   stop(message) {
-    if (this.controller) {
-      this.controller.abort();
-      this.controller = null;
-      if (message) $("analyse-status").textContent = `Cancelled after ${this.data ? this.data.steps.length : 0} cards.`;
+    if (this.stream.stop() && message) {
+      $("analyse-status").textContent = `Cancelled after ${this.data ? this.data.steps.length : 0} cards.`;
     }
     $("analyse-cancel").disabled = true;
     $("analyse-button").disabled = !this.view || !this.view.record.length;
@@ -65,8 +56,6 @@ export class AnalysisPanel {
   async run() {
     const view = this.view;
     this.stop(null);
-    const controller = new AbortController();
-    this.controller = controller;
     $("analyse-button").disabled = true;
     $("analyse-cancel").disabled = false;
     $("analyse-error").hidden = true;
@@ -75,31 +64,20 @@ export class AnalysisPanel {
     $("analyse-status").textContent = "Analysing…";
     const body = {deal: view.deal, goal, side: this.app.solvePanel.side, limit: $("analyse-limit").value,
                   from_trick: Number($("analyse-from").value)};
-    try {
-      await postEvents("/api/analyse/events", body, controller.signal, (name, data) => {
-        if (controller !== this.controller) return;
-        if (name === "step") {
-          Object.assign(this.data, {start: data.start, total: data.total, side: data.side});
-          if (data.step) this.data.steps.push(data.step);
-          $("analyse-status").textContent = `Analysing: ${this.data.steps.length} of ${data.total} cards…`;
-        } else if (name === "result") {
-          Object.assign(this.data, {start: data.start, end: data.end, steps: data.steps, side: data.side});
-          const mistakes = data.steps.filter((s) => s.mistake).length;
-          $("analyse-status").textContent = (data.complete ? "Done" : `Stopped (${data.note || "cancelled"})`) +
-            `: ${data.steps.length} cards, ${mistakes} mistake${mistakes === 1 ? "" : "s"}, ${data.seconds.toFixed(1)} s.`;
-        } else if (name === "error") {
-          this.showError(data.error);
-        }
-        this.draw();
-      });
-    } catch (error) {
-      if (error.name !== "AbortError" && controller === this.controller) this.showError(error.message);
-    } finally {
-      if (controller === this.controller) {
-        this.controller = null;
-        this.stop(null);
+    const finished = await this.stream.run("/api/analyse/events", body, (name, data) => {
+      if (name === "step") {
+        Object.assign(this.data, {start: data.start, total: data.total, side: data.side});
+        if (data.step) this.data.steps.push(data.step);
+        $("analyse-status").textContent = `Analysing: ${this.data.steps.length} of ${data.total} cards…`;
+      } else if (name === "result") {
+        Object.assign(this.data, {start: data.start, end: data.end, steps: data.steps, side: data.side});
+        const mistakes = data.steps.filter((s) => s.mistake).length;
+        $("analyse-status").textContent = (data.complete ? "Done" : `Stopped (${data.note || "cancelled"})`) +
+          `: ${data.steps.length} cards, ${mistakes} mistake${mistakes === 1 ? "" : "s"}, ${data.seconds.toFixed(1)} s.`;
       }
-    }
+      this.draw();
+    }, (message) => this.showError(message));
+    if (finished) this.stop(null);
   }
 
   showError(message) {
@@ -206,7 +184,10 @@ export class AnalysisPanel {
       item.addEventListener("click", () => this.app.goTo(s.index));
       list.append(item);
     }
-    const side = d.side ? (d.side.length > 1 ? "seats " : "seat ") + d.side.join(", ") : "";
+    const seats = d.side ? (d.side.length > 1 ? "seats " : "seat ") + d.side.join(", ") : "";
+    const party = view.contract.each_for_himself ? null :
+      view.parties.find((p) => d.side && p.seats.join() === d.side.join());
+    const side = party ? `the ${party.name} (${seats})` : seats;
     chart.append(el("div", "legend", `${goal} for ${side}` + " after every card (blue line; bars: proven bounds " +
       "where the limit stopped a search); red dots: the mistakes listed below. Click the chart to go to a card."), root);
   }

@@ -58,3 +58,42 @@ export async function postEvents(path, body, signal, onEvent) {
     }
   }
 }
+
+// One streamed request at a time: starting one stops the one before (closing its stream stops its
+// search on the server); events and errors of a stopped request are dropped.
+export class Streamer {
+  constructor() {
+    this.controller = null;
+  }
+
+  get running() {
+    return this.controller !== null;
+  }
+
+  stop() {
+    if (!this.controller) return false;
+    this.controller.abort();
+    this.controller = null;
+    return true;
+  }
+
+  // Resolves to true when this request ran to its end (not stopped or replaced meanwhile).
+  async run(path, body, onEvent, onError) {
+    this.stop();
+    const controller = new AbortController();
+    this.controller = controller;
+    const current = () => controller === this.controller;
+    try {
+      await postEvents(path, body, controller.signal, (name, data) => {
+        if (!current()) return;
+        if (name === "error") onError(data.error);
+        else onEvent(name, data);
+      });
+    } catch (error) {
+      if (error.name !== "AbortError" && current()) onError(error.message);
+    }
+    if (!current()) return false;
+    this.controller = null;
+    return true;
+  }
+}

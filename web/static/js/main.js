@@ -4,8 +4,7 @@ import {ApiError, getJSON, postJSON} from "./api.js";
 import {AnalysisPanel} from "./analysis.js";
 import {SolvePanel} from "./solve.js";
 import {renderInfo, renderPiles, renderScore, renderTable, renderTricks} from "./table.js";
-
-const $ = (id) => document.getElementById(id);
+import {$} from "./dom.js";
 
 const state = {
   view: null,  // the server's view of the position (web/views.py position_view)

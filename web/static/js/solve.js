@@ -1,18 +1,10 @@
 // The double-dummy panel: goal, side and limit; a solve streamed from the server (its proven
 // bounds narrowing while it runs), cancellable; the value of every legal card, the best cards,
 // the optimal line; buttons that play the best card or the whole line.
-import {postEvents} from "./api.js";
+import {Streamer} from "./api.js";
 import {tokenSpan} from "./cards.js";
 import {clearValues, showValues} from "./table.js";
-
-const $ = (id) => document.getElementById(id);
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import {$, el} from "./dom.js";
 
 function fillSelect(select, options, keep) {
   const previous = keep ? select.value : null;
@@ -38,7 +30,7 @@ export class SolvePanel {
     this.app = app;  // {table, play(token), playLine(tokens)}
     this.view = null;
     this.result = null;
-    this.controller = null;
+    this.stream = new Streamer();
     $("solve-button").addEventListener("click", () => this.solve());
     $("cancel-button").addEventListener("click", () => this.cancel("cancelled"));
     $("best-button").addEventListener("click", () => this.playBest());
@@ -80,11 +72,7 @@ export class SolvePanel {
   }
 
   cancel(message) {
-    if (this.controller) {
-      this.controller.abort();
-      this.controller = null;
-      if (message) $("solve-status").textContent = "Cancelled: " + message + ".";
-    }
+    if (this.stream.stop() && message) $("solve-status").textContent = "Cancelled: " + message + ".";
     this.buttons(false);
   }
 
@@ -100,27 +88,14 @@ export class SolvePanel {
     if (!view || view.is_over) return;
     this.cancel(null);
     this.showResult(null);
-    const controller = new AbortController();
-    this.controller = controller;
     this.buttons(true);
     $("solve-status").replaceChildren("Searching…");
     const body = {deal: view.deal, at: view.at, goal: this.goal, side: this.side, limit: $("limit").value || null};
-    try {
-      await postEvents("/api/solve/events", body, controller.signal, (name, data) => {
-        if (controller !== this.controller) return;
-        if (name === "progress") this.showProgress(data);
-        else if (name === "result") this.showResult(data);
-        else if (name === "error") this.showError(data.error);
-      });
-    } catch (error) {
-      if (error.name === "AbortError") return;
-      if (controller === this.controller) this.showError(error.message);
-    } finally {
-      if (controller === this.controller) {
-        this.controller = null;
-        this.buttons(false);
-      }
-    }
+    const finished = await this.stream.run("/api/solve/events", body, (name, data) => {
+      if (name === "progress") this.showProgress(data);
+      else if (name === "result") this.showResult(data);
+    }, (message) => this.showError(message));
+    if (finished) this.buttons(false);
   }
 
   showError(message) {
@@ -132,7 +107,9 @@ export class SolvePanel {
     const status = $("solve-status");
     status.replaceChildren();
     const counts = this.goal === "points" || this.goal === "tricks";
-    const text = counts ? `Searching: between ${p.bounds_display[0]} and ${p.bounds_display[1]}` : "Searching";
+    const [lo, hi] = p.bounds_display;
+    const text = !counts ? "Searching" : lo === hi ? `Searching: the value is ${lo}; now the value of every card` :
+      `Searching: between ${lo} and ${hi}`;
     status.append(el("div", "", `${text} · ${formatNodes(p.nodes)} nodes · ${p.seconds.toFixed(1)} s`));
     if (counts) {
       const top = this.goal === "points" ? this.view.variant.total : this.view.variant.tricks;

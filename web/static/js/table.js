@@ -1,6 +1,7 @@
 // The table: deal facts, the hands around the table in seat order, the trick in the middle,
 // each party's tricks and points, the tricks played and the piles.
 import {cardElement, cardText, groupOf, shortValue, tokenSpan} from "./cards.js";
+import {el} from "./dom.js";
 
 // Where each seat sits (areas of a 3x3 grid), seat 0 at the bottom, in the direction of play.
 const AREAS = {3: ["b", "tr", "tl"], 4: ["b", "r", "t", "l"], 5: ["b", "r", "tr", "tl", "l"]};
@@ -13,13 +14,6 @@ export function seatAreas(players, direction) {
 export function partyColour(view, seat) {
   if (view.contract.each_for_himself) return `var(--${seat < 2 ? "side-" + seat : "seat-" + seat})`;
   return `var(--side-${view.seats[seat].party})`;
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 export function renderInfo(view, box) {
@@ -157,7 +151,7 @@ export function renderTricks(view, box, onJump) {
   const family = view.variant.family;
   const table = el("table");
   const head = el("tr");
-  head.append(el("th", "", "#"), el("th", "", "seat: card, the winner underlined; grey: later in the record"));
+  head.append(el("th", "", "#"), el("th", "", "seat:card, winner underlined"));
   table.append(head);
   const inRecord = new Map(view.record_tricks.map((t) => [t.number, t]));
   for (const [number, start] of Object.entries(view.trick_starts)) {
