@@ -225,7 +225,7 @@ def create_app(workers=None, time_limit=60.0, memory_mb=128, max_body=MAX_BODY, 
 
     def solve_job(body):
         full = read_deal(body.deal)
-        pos, _ = position_at(full, body.at)
+        pos = position_at(full, body.at)
         if pos.is_over:
             raise GoalError("play is over: nothing to solve")
         seats = side_seats(pos, body.side)
@@ -367,7 +367,7 @@ def create_app(workers=None, time_limit=60.0, memory_mb=128, max_body=MAX_BODY, 
 
     @app.post("/api/legal", summary="the legal moves of the seat to move")
     async def legal(body: DealIn):
-        pos, _ = position_at(read_deal(body.deal), body.at)
+        pos = position_at(read_deal(body.deal), body.at)
         return {"to_move": pos.to_move, "trick": pos.trick_number, "legal": [] if pos.is_over else pos.legal_moves,
                 "is_over": pos.is_over}
 

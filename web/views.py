@@ -37,24 +37,30 @@ def start_of_play(full):
 
 
 def position_at(full, at):
-    """(the position after ``at`` tokens of ``full``'s record, the record index where each trick
-    starts).  ``at`` None is the end of the record."""
+    """The position after ``at`` tokens of ``full``'s play record (None: the whole record)."""
     record = full.move_stack
     if at is None:
-        at = len(record)
+        return full
     if not is_whole(at, 0, len(record)):
         raise ParameterError("at %s: a number of cards played, 0-%d (the record has %d)"
                              % (shown(at), len(record), len(record)))
+    if at == len(record):
+        return full
     pos = start_of_play(full)
-    starts = {pos.trick_number: 0} if not pos.is_over else {}
-    here = pos.copy() if at == 0 else None
-    for index, token in enumerate(record, 1):
+    for token in record[:at]:
+        pos.play(token)
+    return pos
+
+
+def trick_starts(full):
+    """{trick number: the record index of its first card} for the tricks ``full``'s record reaches."""
+    pos = start_of_play(full)
+    starts = {} if pos.is_over else {pos.trick_number: 0}
+    for index, token in enumerate(full.move_stack, 1):
         pos.play(token)
         if not pos.current_trick and not pos.is_over:
-            starts.setdefault(pos.trick_number, index)
-        if index == at:
-            here = pos.copy()
-    return here, starts
+            starts.setdefault(pos.trick_number, index)  # (a Danish DEMAND starts no trick)
+    return starts
 
 
 def _trick(trick):
@@ -82,7 +88,7 @@ def _seats(seats):
 
 def position_view(full, at=None):
     """Everything the page draws for ``full`` after ``at`` tokens of its record."""
-    pos, starts = position_at(full, at)
+    pos = position_at(full, at)
     record = full.move_stack
     data = full.to_json()
     roles = {seat: [] for seat in range(pos.players)}
@@ -99,7 +105,7 @@ def position_view(full, at=None):
     v, c = pos.variant, pos.contract
     return {
         "deal": data, "line": full.to_line(), "record": record, "at": len(pos.move_stack),
-        "trick_starts": {str(n): index for n, index in sorted(starts.items())},
+        "trick_starts": {str(n): index for n, index in sorted(trick_starts(full).items())},
         "variant": {"id": v.id, "name": v.name, "family": v.family, "players": v.players, "unit": v.unit,
                     "unit_name": v.unit_name, "total": v.total_units, "tricks": pos.n_tricks},
         "contract": {"id": c.id, "name": c.name, "each_for_himself": c.each_for_himself},
@@ -164,17 +170,23 @@ def _formatter(pos, goal):
 
 
 def _line_tricks(pos, line):
-    """The optimal line played out: the tricks it completes or starts, with their winners."""
-    pos = pos.copy()
+    """The optimal line played out: the tricks it completes or starts, with their winners
+    (played on ``pos`` and taken back)."""
     tricks, open_cards, number = [], [], pos.trick_number
-    for token in line:
-        before = len(pos.tricks)
-        pos.play(token)
-        if len(pos.tricks) > before:
-            tricks.append(_trick(pos.tricks[-1]))
-            open_cards, number = [], pos.trick_number
-        elif pos.current_trick:
-            open_cards = [list(c) for c in pos.current_trick]
+    played = 0
+    try:
+        for token in line:
+            before = len(pos.tricks)
+            pos.play(token)
+            played += 1
+            if len(pos.tricks) > before:
+                tricks.append(_trick(pos.tricks[-1]))
+                open_cards, number = [], pos.trick_number
+            elif pos.current_trick:
+                open_cards = [list(c) for c in pos.current_trick]
+    finally:
+        for _ in range(played):
+            pos.undo()
     if open_cards:
         tricks.append({"number": number, "leader": open_cards[0][0], "cards": open_cards, "winner": None,
                        "named": None})
