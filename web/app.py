@@ -274,7 +274,7 @@ def create_app(workers=None, time_limit=60.0, memory_mb=128, max_body=MAX_BODY, 
         while not task.done():
             await asyncio.wait({task}, timeout=0.5)
             if not task.done() and await request.is_disconnected():
-                task.cancel()
+                task.cancel()  # (the answer reaches nobody)
                 return JSONResponse({"error": "cancelled", "type": "Cancelled"}, status_code=499)
         status, out = task.result()
         return JSONResponse(out, status_code=status)
@@ -288,21 +288,17 @@ def create_app(workers=None, time_limit=60.0, memory_mb=128, max_body=MAX_BODY, 
             async def on_message(message, data):
                 queue.put_nowait((message, job.present(message, data)))
             task = asyncio.ensure_future(run(job, on_message))
+            task.add_done_callback(lambda _: queue.put_nowait(None))
             try:
-                while not task.done() or not queue.empty():
-                    if queue.empty():
-                        getter = asyncio.ensure_future(queue.get())
-                        done, _ = await asyncio.wait({getter, task}, timeout=HEARTBEAT,
-                                                     return_when=asyncio.FIRST_COMPLETED)
-                        if getter not in done:
-                            getter.cancel()
-                            if not done:
-                                yield ": keep-alive\n\n"
-                            continue
-                        message, data = getter.result()
-                    else:
-                        message, data = queue.get_nowait()
-                    yield _event(message, data)
+                while True:
+                    try:
+                        item = await asyncio.wait_for(queue.get(), HEARTBEAT)
+                    except asyncio.TimeoutError:
+                        yield ": keep-alive\n\n"
+                        continue
+                    if item is None:
+                        break
+                    yield _event(*item)
                 try:
                     status, out = task.result()
                 except (Busy, WorkerLost) as exc:

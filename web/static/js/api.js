@@ -32,7 +32,7 @@ export async function postJSON(path, body, signal) {
 
 // POST a request answered with Server-Sent Events; onEvent(name, data) for each event.
 // Aborting `signal` closes the stream, which stops the search on the server.
-export async function postEvents(path, body, signal, onEvent) {
+async function postEvents(path, body, signal, onEvent) {
   const response = await fetch(path, {
     method: "POST", headers: {"Content-Type": "application/json", "Accept": "text/event-stream"},
     body: JSON.stringify(body), signal,

@@ -9,7 +9,7 @@ const PAGAT = {slovenian: "pagat", koenigrufen: "Pagat", french: "petit", danish
 const MOND = {slovenian: "mond", koenigrufen: "Mond"};
 
 // What a token is: {kind: "suit"|"trump"|"special"|"demand", suit, rank, number, named}
-export function parseToken(token) {
+function parseToken(token) {
   if (token === "DEMAND") return {kind: "demand"};
   if (token === "EX" || token.startsWith("EX:") || token === "T22") {
     return {kind: "special", named: token.startsWith("EX:") ? token.slice(3) : null};
@@ -19,7 +19,7 @@ export function parseToken(token) {
   return {kind: "suit", suit: token[0], rank: token.slice(1)};
 }
 
-export function specialName(family) {
+function specialName(family) {
   return SPECIAL[family] || "Excuse";
 }
 
@@ -38,7 +38,7 @@ export function cardText(token, family) {
   return c.rank + SUITS[c.suit];
 }
 
-export function cardClass(token) {
+function cardClass(token) {
   const c = parseToken(token);
   if (c.kind === "suit") return c.suit === "H" || c.suit === "D" ? "red" : "black";
   return c.kind;
@@ -81,7 +81,7 @@ export function cardElement(token, family, clickable) {
 }
 
 // A longer description for tooltips and for the buttons of special moves.
-export function describe(token, family) {
+function describe(token, family) {
   const c = parseToken(token);
   if (c.kind === "demand") return "demand the skus in trick 23 (DK-3.7)";
   if (c.kind === "special") {

@@ -6,12 +6,12 @@ import {el} from "./dom.js";
 // Where each seat sits (areas of a 3x3 grid), seat 0 at the bottom, in the direction of play.
 const AREAS = {3: ["b", "tr", "tl"], 4: ["b", "r", "t", "l"], 5: ["b", "r", "tr", "tl", "l"]};
 
-export function seatAreas(players, direction) {
+function seatAreas(players, direction) {
   const around = AREAS[players];
   return direction === "clockwise" ? [around[0], ...around.slice(1).reverse()] : around;
 }
 
-export function partyColour(view, seat) {
+function partyColour(view, seat) {
   if (view.contract.each_for_himself) return `var(--${seat < 2 ? "side-" + seat : "seat-" + seat})`;
   return `var(--side-${view.seats[seat].party})`;
 }
