@@ -22,6 +22,7 @@ from urllib.parse import quote
 import pytest
 
 from solver import Position, TarokError, load_example, solve
+from solver.deal import random_position
 from solver.playthrough import at_trick
 
 CHROMIUM = os.environ.get("TAROKDD_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
@@ -130,6 +131,25 @@ def test_paste_each_variants_example_and_see_its_hands(page):
     page.fill("#deal-text", json.dumps(load_example("danish").to_json()))  # JSON works too
     page.click("#load-button")
     page.wait_for_function("document.querySelector('#deal-info .title').textContent.startsWith('Danish')")
+
+
+def test_pick_an_example_upload_a_file_and_deal_a_random_one(page):
+    page.eval_on_selector("#auto-solve", "box => { box.checked = false; }")
+    page.select_option("#example", "french5_garde")
+    page.wait_for_function("document.querySelector('#nav-where').textContent === 'card 0 of 75'")
+    assert _hands(page, 5) == at_trick(load_example("french5_garde"), 1).hands
+    page.select_option("#random-variant", "koenigrufen")
+    page.select_option("#random-contract", "solodreier")
+    page.fill("#random-seed", "7")
+    page.click("#random-form button")
+    page.wait_for_function("(document.querySelector('#deal-info .title')?.textContent || '').includes('Solodreier')")
+    assert _hands(page, 4) == random_position("koenigrufen", "solodreier", seed=7).hands
+    game = load_example("slovenian3_three")
+    page.set_input_files("#upload", files=[{"name": "game.json", "mimeType": "application/json",
+                                            "buffer": json.dumps(game.to_json()).encode()}])
+    page.wait_for_function("document.querySelector('#nav-where').textContent === 'card 0 of 48' && "
+                           "document.querySelectorAll('#table .seat').length === 3")
+    assert _hands(page, 3) == at_trick(game, 1).hands
 
 
 def test_click_a_card_and_the_values_update(page, server):
