@@ -39,7 +39,7 @@ from solver.search import Solver, side_seats, encode, goal_spec, solve_many
 from solver.variants import TO_DEFENCE, VARIANTS
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
-import reference  # noqa: E402  (the plain minimax of the tests)
+import reference  # noqa: E402  (the independent reference of the tests, with its plain minimax)
 
 # full deals of every variant (the 24- and 25-trick games solved or bounded within the limit,
 # 8 deals each: at 60 s a deal they are the long part of the run), then endgames
@@ -142,7 +142,7 @@ def run_ablation(deals, seed, limit_nodes):
             value = solver.solve(pos, "points", side=seats[0]).value
             solver_times.append(time.perf_counter() - start)
             start = time.perf_counter()
-            assert reference.value(pos, seats, "points") == value, pos.to_line()
+            assert reference.value(reference.Game(pos.to_json()), seats, "points") == value, pos.to_line()
             ref_times.append(time.perf_counter() - start)
         row = {"set": spec_name, "search": "plain minimax (tests/reference.py) vs full",
                "deals": len(positions), "median_s": round(statistics.median(ref_times), 5),

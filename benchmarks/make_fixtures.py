@@ -25,6 +25,14 @@ endgames; the full deals depend on the machine's speed):
   ``tests/test_fixtures.py`` under about a minute (it re-solves each full deal with all
   cards: 21 full deals of about 2 s each is the budget).
 
+Every record written is then re-checked by the independent reference
+(``tests/reference.py``: the rules written again from RULES.md and the seeds, its yes/no
+search ``at_least``) within ``--reference-nodes`` (2,000,000) nodes: the value (at least v,
+not at least v + 1) and, where given, the best cards (a card is in ``best`` exactly when
+the value after it is v).  The record's ``reference`` field says what it confirmed:
+``"value+best"``, ``"value"`` (the best cards not within the budget), or ``"unfinished"``;
+a disagreement stops the script.  ``--recheck`` only re-checks an existing file.
+
 Prints what it wrote and how long it took.
 """
 
@@ -38,6 +46,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+import reference  # noqa: E402  (the independent reference of the tests)
 
 from solver.deal import random_position  # noqa: E402
 from solver.goals import GOALS, applies  # noqa: E402
@@ -116,6 +127,37 @@ def _solve_full(line, side, limit, card_limit):
         return pool.submit(_full_in_child, line, side, limit, card_limit).result()
 
 
+def reference_check(rec, nodes):
+    """What the independent reference confirms of a record within ``nodes`` nodes:
+    "value+best", "value" or "unfinished"; raises AssertionError on a disagreement."""
+    from solver import Position
+    game = reference.Game(Position.from_line(rec["position"]).to_json())
+    seats = [s for s in range(game.n) if game.party[s] == game.party[rec["side"]]]
+    goal, v = rec["goal"], int(rec["value"])
+    budget = [nodes]
+
+    def equals_v():
+        return reference.at_least(game, seats, goal, v, budget) and not reference.at_least(game, seats, goal, v + 1,
+                                                                                            budget)
+    try:
+        assert equals_v(), "the reference disagrees with the value %r: %s" % (rec["value"], rec["position"])
+    except TimeoutError:
+        return "unfinished"
+    if "best" not in rec or reference.demand_question(game):
+        return "value"
+    try:
+        for move in game.legal():
+            game.play(move)
+            try:
+                best = equals_v()
+            finally:
+                game.undo()
+            assert best == (move in rec["best"]), "the reference disagrees on %s: %s" % (move, rec["position"])
+    except TimeoutError:
+        return "value"
+    return "value+best"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", default="1")
@@ -125,7 +167,12 @@ def main(argv=None):
     ap.add_argument("--full-limit", default="2s", help="limit per full deal: a time (2s) or a node count")
     ap.add_argument("--variants", nargs="*", default=list(VARIANTS))
     ap.add_argument("--out", default=str(ROOT / "tests" / "fixtures" / "solved.jsonl"))
+    ap.add_argument("--reference-nodes", type=int, default=2_000_000,
+                    help="node budget of the independent reference per record (default 2000000)")
+    ap.add_argument("--recheck", action="store_true", help="only re-check the records of --out with the reference")
     args = ap.parse_args(argv)
+    if args.recheck:
+        return recheck(Path(args.out), args.reference_nodes)
     nodes, seconds = parse_limit(args.full_limit)
     card_limit = nodes * 5 if nodes else "%gs" % (seconds * 5)
     started = time.perf_counter()
@@ -172,6 +219,25 @@ def main(argv=None):
     print("wrote %d fixtures to %s in %.1f s" % (len(lines), out, time.perf_counter() - started))
     if crashed:
         print("the solver crashed on %d full deal(s) (listed above); they are not recorded" % len(crashed))
+    return recheck(out, args.reference_nodes)
+
+
+def recheck(path, nodes):
+    """Re-check every record of ``path`` with the independent reference and write its
+    ``reference`` field back; prints a summary by variant and tricks left."""
+    started = time.perf_counter()
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    summary = {}
+    for rec in records:
+        rec["reference"] = reference_check(rec, nodes)
+        key = "%s %s" % (rec["variant"], rec["tricks_left"] if rec["kind"] == "endgame" else "full")
+        summary.setdefault(key, {}).setdefault(rec["reference"], 0)
+        summary[key][rec["reference"]] += 1
+        path.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in records), encoding="utf-8")
+    for key, counts in summary.items():
+        print("%-16s %s" % (key, ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
+    print("re-checked %d records with the independent reference (%d nodes each at most) in %.1f s"
+          % (len(records), nodes, time.perf_counter() - started))
     return 0
 
 

@@ -33,7 +33,7 @@ from .position import _NAMES, DEMAND, Position
 from .text import is_whole, shown, whole_number
 from .variants import ALL_TRICKS, EXCUSE, NO_TRICKS, ONE_TRICK, SKUS, TRUMP_22
 
-EVENT_WINS_WITH, EVENT_FALLS_TO, EVENT_CAPTURES = 1, 2, 3  # _core.pxd EventKind
+EVENT_WINS_WITH, EVENT_FALLS_TO, EVENT_CAPTURES = 1, 2, 3  # _types.pxd EventKind
 _BOUT_BONUS = [FRENCH_REQUIREMENT[b] - FRENCH_REQUIREMENT[b + 1] for b in range(3)] + [0]
 
 class GoalError(TarokError):
@@ -242,7 +242,7 @@ def threshold_spec(spec, at_least):
 
 
 def encode(pos, seats, spec):
-    """The integer description of ``pos`` the compiled core reads (see _core.pxd)."""
+    """The integer description of ``pos`` the compiled core reads (see _types.pxd)."""
     v, d, c = pos.variant, pos.deck, pos.contract
     rules = pos.play_rules
     party = pos.party_of(seats[0])

@@ -1,4 +1,4 @@
-"""Random endgames and the checks that hold the compiled solver to the reference minimax.
+"""Random endgames and the checks that hold the compiled solver to the independent reference.
 
 Shared by ``tests/test_solver_reference.py`` (a few hundred endgames per variant and goal
 in CI) and ``benchmarks/crosscheck.py`` (the offline run of thousands).
@@ -8,17 +8,16 @@ in CI) and ``benchmarks/crosscheck.py`` (the offline run of thousands).
   now and then) until ``tricks_left`` tricks remain, optionally re-composes the result
   as a composed endgame with a random leader (hands, piles and tricks taken carried
   over), and plays a random part of the current trick.
-* :func:`reference_values` is ``tests/reference.py``'s plain minimax run for several
-  goals in one walk of the game tree: every goal's value is the same max/min over the
-  same children as in ``reference.value``, componentwise, so it is exactly one
-  ``reference.value`` per goal (``test_vector_reference_is_the_reference`` checks that on
-  a sample).  At the root it also gives the value of every legal move.
+* :func:`reference_values` is the independent reference's plain minimax
+  (``tests/reference.py``, which reads the endgame from its JSON and replays the record
+  with its own rules) for several goals in one walk of the game tree; at the root it also
+  gives the value of every legal move.
 * :func:`check_endgame` solves one endgame for every goal that applies and returns the
   list of disagreements (empty when all is well): value = reference; ``all_cards`` = the
   reference's value of every legal move, and the best card's value = the value (when no
-  Danish demand question is open at the root); the ``line`` is legal, reaches the end,
-  and ``goals.achieved`` there equals the value; solving again from points along the
-  line gives the value again.
+  Danish demand question is open at the root); the ``line`` is legal (for ``Position``
+  and the reference), reaches the end, and the reference's goal there equals the value;
+  solving again from points along the line gives the value again.
 * :func:`special_endgame` composes small endgames dense in special cards (emperor tricks,
   the Excuse chelem, led skus, voids); :func:`known_bug` names the configurations of
   reported, unfixed solver bugs that the special batches skip.
@@ -31,10 +30,11 @@ in CI) and ``benchmarks/crosscheck.py`` (the offline run of thousands).
 
 import random
 
+import reference
 from solver import Position, get_variant
 from solver.deal import random_position
 from solver.errors import TarokError
-from solver.goals import GOALS, achieved, applies
+from solver.goals import GOALS, applies
 from solver.position import DEMAND
 from solver.search import Solver
 from solver.variants import VARIANTS
@@ -219,76 +219,32 @@ def goals_for(pos, party):
     return [g for g in GOALS if applies(pos, g) is None and not (g == "win" and party != 0)]
 
 
-# ------------------------------------------------------------------ the reference, all goals at once
+# ------------------------------------------------------------------ the independent reference
 
-def _demand_holder(pos):
-    """As ``reference._demand_holder``: the skus holder when the demand question is open now
-    (and, unlike tests/reference.py, not when the demand was already made: a position whose
-    record ends with DEMAND at the start of trick 23 made ``reference.value`` raise)."""
-    if pos.variant.special != "SKUS" or pos.options["skus_demand_policy"] != "solver_choice":
-        return None
-    if pos.is_over or pos.current_trick or pos.trick_number != pos.n_tricks - 2 or pos._demanded:
-        return None
-    return next((s for s in range(pos.players) if "EX" in pos.hand(s)), None)
-
-
-def _values(pos, seats, goals, party):
-    if pos.is_over:
-        return tuple(int(achieved(pos, g, party)) for g in goals)
-    holder = _demand_holder(pos)
-    if holder is not None:
-        pos.play(DEMAND)
-        demanded = _values(pos, seats, goals, party)
-        pos.undo()
-        if holder not in seats:
-            return demanded
-        return tuple(map(min, demanded, _best(pos, seats, goals, party)))
-    return _best(pos, seats, goals, party)
-
-
-def _best(pos, seats, goals, party, children=None):
-    pick = max if pos.to_move in seats else min
-    best = None
-    for move in pos.legal_moves:
-        pos.play(move)
-        v = _values(pos, seats, goals, party)
-        pos.undo()
-        if children is not None:
-            children[move] = v
-        best = v if best is None else tuple(map(pick, best, v))
-    return best
+def ref_game(pos):
+    """``pos`` as the independent reference (tests/reference.py) reads it: from its JSON."""
+    return reference.Game(pos.to_json())
 
 
 def reference_values(pos, seats, goals):
-    """(values, moves): each goal's minimax value for the party of ``seats`` (bools as
-    0/1), and per legal move of the player to move its values (the demand not made)."""
-    party = pos.party_of(seats[0])
-    children = {}
-    best = _best(pos, seats, goals, party, children)
-    holder = _demand_holder(pos)
-    if holder is None:
-        values = best
-    else:
-        pos.play(DEMAND)
-        demanded = _values(pos, seats, goals, party)
-        pos.undo()
-        values = demanded if holder not in seats else tuple(map(min, demanded, best))
-    return dict(zip(goals, values)), {m: dict(zip(goals, v)) for m, v in children.items()}
+    """(values, moves): each goal's minimax value for the party of ``seats`` by the
+    independent reference (bools as 0/1), and per legal move of the player to move its
+    values (the demand not made)."""
+    return reference.root_values(ref_game(pos), seats, goals)
 
 
 # Threshold goals whose answer is a non-decreasing function of a count follow from that
 # count's minimax (minimax commutes with such functions): win = points >= target, valat =
-# tricks == all.  Used to cross-check the vector reference, never instead of it (the one
-# walk for all goals is cheaper than separate walks anyway).
+# tricks == all.  A check of the reference's search, never instead of it.
 def derived(pos, goal, counts):
     """The value of ``goal`` from the side's minimax ``points``/``tricks``, or None."""
-    from solver.goals import win_target
+    game = ref_game(pos)
     if goal == "valat":
-        return int(counts["tricks"] == pos.n_tricks)
-    if goal == "win" and pos.contract.objective == "points" and pos.variant.family != "french":
-        return int(counts["points"] >= win_target(pos))
-    if goal == "win" and pos.contract.objective == "all_tricks":
-        return int(counts["tricks"] == pos.n_tricks)
+        return int(counts["tricks"] == game.n_tricks)
+    if goal == "win" and game.objective == "points" and game.family != "french":
+        return int(counts["points"] >= reference.point_target(game))
+    if goal == "win" and game.objective == "all_tricks":
+        return int(counts["tricks"] == game.n_tricks)
     return None
 
 
@@ -322,19 +278,22 @@ def describe(pos, seats, goal, what, expected, got):
 
 
 def check_line(pos, seats, goal, party, line, value):
-    """Problems with a solver's line: it must be legal to the end and reach ``value``
-    (played on ``pos`` itself, then taken back)."""
+    """Problems with a solver's line: it must be legal to the end (for ``Position`` and the
+    reference) and reach ``value`` by the reference's goal (played on ``pos`` itself, then
+    taken back)."""
     problems, played = [], 0
+    game = ref_game(pos)
     try:
         for tok in line:
             pos.play(tok)
+            game.play(tok)
             played += 1
-        if not pos.is_over:
+        if not pos.is_over or not game.over():
             problems.append(describe(pos, seats, goal, "line %s reaches the end" % " ".join(line),
                                      "play over", pos.hands))
-        elif _as_int(achieved(pos, goal, party)) != value:
+        elif _as_int(game.achieved(goal, party)) != value:
             problems.append(describe(pos, seats, goal, "achieved at the end of the line %s" % " ".join(line),
-                                     value, _as_int(achieved(pos, goal, party))))
+                                     value, _as_int(game.achieved(goal, party))))
     except Exception as exc:  # noqa: BLE001 - any rejection of the line is a finding
         problems.append(describe(pos, seats, goal, "line %s is legal" % " ".join(line), "legal",
                                  "move %d rejected: %s" % (played, exc)))
@@ -353,7 +312,7 @@ def check_endgame(pos, seats, solver, rng, goals=None, resolve=2, ref=None):
     goals = goals_for(pos, party) if goals is None else goals
     ref_values, ref_moves = ref or reference_values(pos, seats, goals)
     problems = []
-    root_demand = _demand_holder(pos) is not None
+    root_demand = reference.demand_question(ref_game(pos))
     maximise = pos.to_move in seats
     for goal in goals:
         before = len(problems)
@@ -388,8 +347,8 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
     """Checks that need no reference, for endgames too large for it (5-8 tricks).
 
     Per goal: the value is exact; the best card's value is the value; two cards played
-    and solved again give their ``all_cards`` value; the line reaches the end where
-    ``goals.achieved`` is the value; solving again along the line gives the value.  For
+    and solved again give their ``all_cards`` value; the line reaches the end where the
+    reference's goal is the value; solving again along the line gives the value.  For
     ``points`` and ``tricks`` the raw core is also run with each search feature switched
     off in turn (table, move ordering, equivalent cards, quick bounds) and with all of them
     off under ``node_limit``: the same exact count, or bounds around it when stopped.
@@ -399,7 +358,7 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
     party = pos.party_of(seats[0])
     goals = goals_for(pos, party) if goals is None else goals
     problems = []
-    root_demand = _demand_holder(pos) is not None
+    root_demand = reference.demand_question(ref_game(pos))
     maximise = pos.to_move in seats
     for goal in goals:
         before = len(problems)
@@ -417,7 +376,7 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
             pos.play(move)
             try:
                 if pos.is_over:
-                    got = _as_int(achieved(pos, goal, party))
+                    got = _as_int(ref_game(pos).achieved(goal, party))
                 else:
                     got = _as_int(solver.solve(pos, goal, side=seats[0]).value)
             finally:

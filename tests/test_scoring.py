@@ -479,6 +479,9 @@ def test_AT_7_trull_kings_honneurs_absolut_silent():
     assert items(s) == {"game": -6, "honneurs": 10, "absolut": 11}
     assert s.lines[1].party == 1 and s.lines[1].label == "defence"
     assert s.amounts == (-6 * 3 - 30 - 33, 27, 27, 27)
+    # AT-7 "mindestens 45 1/3 Punkte": 136 thirds, not 135
+    assert items(at_game(Fraction(136, 3), values=AT_VALUES).settlement()) == {"game": 6, "absolut": 11}
+    assert items(at_game(Fraction(135, 3), values=AT_VALUES).settlement()) == {"game": 6}
 
 
 def test_AT_7_announced_bonus():
@@ -623,6 +626,10 @@ def test_AT_8_7_trischaken():
     big = "SK SQ SN SJ HK HQ HN HJ DK DQ DN"
     pos = trischaken(["S8", big, "H3", "D3"])
     assert pos.points(1) >= 96 and pos.settlement().amounts == (4, -12, 4, 4)
+    # "32 oder mehr Punkte": 96 thirds pay double, 95 do not (52 + 40 + 4 and 52 + 40 + 3)
+    kings_queens = "SK HK DK CK SQ HQ DQ CQ C8 C9 C10"
+    assert trischaken(["S8", kings_queens + " H3", "H2", "D3"]).settlement().amounts == (4, -12, 4, 4)
+    assert trischaken(["S8", kings_queens, "H2", "D3"]).settlement().amounts == (2, -6, 2, 2)
     # Vorhand (seat 0) pays double, x4 with Bürgermeister
     pos = trischaken([big, "S8", "H3", "D3"])
     assert pos.settlement().amounts == (-24, 8, 8, 8)

@@ -1,4 +1,8 @@
-"""The compiled solver against the plain reference minimax (tests/reference.py) on random endgames.
+"""The compiled solver against the independent reference (tests/reference.py) on random endgames.
+
+The reference is the rules, the count and the goals written again from RULES.md and the
+seeds, importing nothing from ``solver``, with a plain minimax on top:
+it reads each endgame from its JSON and replays the record with its own rules.
 
 For every variant, seeded random endgames (``tests/endgames.py``: every contract of the
 variant in turn, random rule options and announcements, random legal play to 2-4 tricks
@@ -9,8 +13,9 @@ that applies, and each endgame is checked (``endgames.check_endgame``):
 * the value equals the reference minimax's, and is exact;
 * ``all_cards``: every legal card's value equals the reference's value after that card,
   and the best card's value is the value;
-* ``line``: the optimal line is legal, reaches the end of play, and ``goals.achieved``
-  there equals the value; solving again from two points along the line gives the value;
+* ``line``: the optimal line is legal (for ``Position`` and the reference), reaches the
+  end of play, and the reference's goal there equals the value; solving again from two
+  points along the line gives the value;
 * threshold goals that are a non-decreasing function of a count (win = points >= target
   in Slovenian/Königrufen point contracts, valat = tricks == all) equal the count's
   minimax thresholded: minimax commutes with such functions.
@@ -18,11 +23,10 @@ that applies, and each endgame is checked (``endgames.check_endgame``):
 Endgames are drawn until every goal of the variant has been checked on at least
 ``MIN_PER_GOAL`` (300) of them.  60 % have 2 tricks left, 40 % 3, plus ``FOURS`` with 4
 tricks left and the current trick all but finished: the reference walks the whole tree
-through ``Position`` and a 4-trick 5-player endgame costs it seconds.  It computes all goals
-in one walk (``endgames.reference_values``: per goal, the same max/min over the same
-children as ``reference.value``; 5-7x faster than one walk per goal on 3-trick endgames),
-and ``test_vector_reference_is_the_reference`` checks that it equals ``reference.value``
-goal by goal.
+and a 4-trick 5-player endgame costs it seconds.  It computes all goals in one walk
+(``reference.root_values``: per goal, the same max/min over the same children), and
+``test_reference_searches_agree`` checks its yes/no search (which re-checks the fixtures)
+against that minimax.
 
 ``test_special_card_endgames_match_reference`` adds composed endgames dense in special
 cards (emperor tricks, the Excuse chelem, led skus, voids), which random play reaches
@@ -48,11 +52,10 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 import reference  # noqa: E402
 from endgames import (VARIANT_IDS, goals_for, make_big_endgames, make_endgames,  # noqa: E402
-                      make_special_endgames, random_endgame, random_move, random_side, reference_values,
+                      make_special_endgames, random_endgame, random_move, random_side, ref_game,
                       run_items, special_endgame, variant_goals)
 from solver import Position, get_variant  # noqa: E402
 from solver._core import Engine  # noqa: E402
-from solver.goals import FRENCH_REQUIREMENT, bouts  # noqa: E402
 from solver.search import GoalError, Solver, encode, goal_spec, side_seats  # noqa: E402
 
 MIN_PER_GOAL = 300
@@ -89,26 +92,24 @@ def test_special_card_endgames_match_reference(vid):
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
-def test_vector_reference_is_the_reference(vid):
-    """The all-goals walk equals tests/reference.value goal by goal, at the root and after
-    every legal move (2-trick endgames, and 3-trick ones with a partly played trick)."""
-    rng = random.Random("%s:vector:%s" % (SEED, vid))
+def test_reference_searches_agree(vid):
+    """The reference's two searches walk the same tree: its yes/no search (``at_least``,
+    which re-checks the fixtures) answers "at least v" and "not at least v + 1" for the
+    value v of its minimax, goal by goal (2-trick endgames, and 3-trick ones with a partly
+    played trick)."""
+    rng = random.Random("%s:searches:%s" % (SEED, vid))
     contracts = list(get_variant(vid).contracts)
     n = get_variant(vid).players
-    for i in range(len(contracts) + 10):
+    for i in range(len(contracts) + 6):
         tricks_left = 2 + i % 2
         pos = random_endgame(vid, rng, tricks_left, partial=n - 1 - i % 2 if tricks_left == 3 else None,
                              contract=contracts[i % len(contracts)])
-        if pos._demanded and not pos.current_trick:
-            continue  # reference.value would try to demand again (see endgames._demand_holder)
         seats = random_side(pos, rng)
         goals = goals_for(pos, pos.party_of(seats[0]))
-        values, moves = reference_values(pos, seats, goals)
-        assert values == {g: reference.value(pos, seats, g) for g in goals}, pos.to_line()
-        for move, child in moves.items():
-            pos.play(move)
-            assert child == {g: reference.value(pos, seats, g) for g in goals}, (pos.to_line(), move)
-            pos.undo()
+        game = ref_game(pos)
+        for goal, v in zip(goals, reference.values(game, seats, goals)):
+            assert reference.at_least(game, seats, goal, v) and not reference.at_least(game, seats, goal, v + 1), (
+                goal, v, pos.to_line())
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
@@ -124,11 +125,12 @@ def test_larger_endgames_are_self_consistent(vid):
     assert not problems, "\n".join(problems)
 
 
-def _contract_count(pos, party):
-    """The French contract's count at the end of play (FR-6.4): the party's points less what
-    its bouts leave it to make, plus the requirement with none, so that the contract is made
-    at a count of 112 half points, whatever the bouts."""
-    return pos.points(party) - FRENCH_REQUIREMENT[bouts(pos, party)] + FRENCH_REQUIREMENT[0]
+def _contract_count(game, party):
+    """The French contract's count at the end of play (FR-6.4: 56 / 51 / 41 / 36 points with
+    0 / 1 / 2 / 3 bouts, in half points): the party's points less what its bouts leave it to
+    make, plus the requirement with none, so that the contract is made at a count of 112 half
+    points, whatever the bouts."""
+    return game.points(party) - 2 * (56, 51, 41, 36)[game.bouts(party)] + 112
 
 
 @pytest.mark.parametrize("vid", ["french3", "french4", "french5"])
@@ -155,7 +157,7 @@ def test_french_contract_count_matches_reference(vid):
         spec = goal_spec(pos, "win", 0)
         raw = Engine(16).solve(encode(pos, seats, spec))
         assert (raw["lower"] + spec.so_far, raw["upper"] + spec.so_far) == (
-            (reference.value(pos, seats, _contract_count),) * 2), pos.to_line()
+            (reference.value(ref_game(pos), seats, _contract_count),) * 2), pos.to_line()
         checked += 1
 
 
@@ -194,7 +196,7 @@ def test_regression(name):
         with pytest.raises(GoalError):
             Solver(16).solve(pos, goal, side=side)
         return
-    expected = reference.value(pos, side_seats(pos, side), goal)
+    expected = reference.value(ref_game(pos), side_seats(pos, side), goal)
     r = Solver(16).solve(pos, goal, side=side, all_cards=True, line=True)
     assert r.value == expected
 
@@ -210,7 +212,7 @@ def test_FR_4_4_a_defender_sheds_the_excuse_before_the_last_trick():
                    rest="defence", tricks_taken=[4, 4, 4, 4], play="H3")
     r = Solver(16).solve(pos, "points", side=0, all_cards=True, line=True)
     assert r.value == 0 and r.cards == {"EX": 0, "H1": 9} and r.line[0] == "EX"
-    assert reference.value(pos, side_seats(pos, 0), "points") == 0
+    assert reference.value(ref_game(pos), side_seats(pos, 0), "points") == 0
 
 
 SEGFAULT = ("danish tarok; hands SK S2 EX / S10 S9 D5 / HK H3 D7; seat_piles "
@@ -226,4 +228,4 @@ def test_regression_skus_lead_segfault():
     out = subprocess.run([sys.executable, "-c", code, SEGFAULT], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.returncode
     pos = Position.from_line(SEGFAULT)
-    assert int(out.stdout.split()[-1]) == reference.value(pos, side_seats(pos, 1), "points")
+    assert int(out.stdout.split()[-1]) == reference.value(ref_game(pos), side_seats(pos, 1), "points")

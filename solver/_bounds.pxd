@@ -1,0 +1,238 @@
+# cython: language_level=3
+# Bounds on what the side still collects, read at a trick start before any move is generated:
+# the most it could still take (remaining_max) and what one party takes by force (sure_count,
+# lead_sure_count: DDS's QuickTricks for trumps).
+
+from solver._types cimport *
+from solver._rules cimport chelem_open, emperor_open
+
+
+cdef inline int terminal_value(const Rules* R, const State* S) noexcept nogil:
+    """What the end of play itself is worth (only the exactly-one-trick goal uses it)."""
+    return R.exactly_one and S.side_tricks == 1
+
+
+cdef inline int remaining_max(const Rules* R, const State* S) noexcept nogil:
+    """The most the side could still collect: every outstanding unit, event and bonus."""
+    cdef int v, b
+    if R.exactly_one:
+        return 1
+    if S.over:
+        return 0
+    v = S.rem_pts
+    for b in range(S.bouts, S.bouts + bouts_to_come(R, S)):
+        v += R.bout_bonus[b]
+    if R.event_kind and (R.event_trick == 0 or S.trick_no <= R.event_trick) and event_possible(R, S):
+        v += 1
+    return v + R.trick_units * (R.n_tricks - S.trick_no + 1)
+
+
+cdef inline int bouts_to_come(const Rules* R, const State* S) noexcept nogil:
+    """How many more bouts the side may still end with (FR-6.4): the ones still out, but not
+    the 21 in an opponent's hand, which no card beats (unless the side may still win every
+    trick and take it with the Excuse in the last, FR-4.4)."""
+    cdef int seat, s, i, n = 0, excuse_open = 0
+    if R.bout_mask[TRUMP] == 0 and R.bout_mask[SPECIAL] == 0:
+        return 0  # (the French contract goal only)
+    for i in range(S.n_played):
+        n += (R.bout_mask[S.t_suit[i]] >> S.t_rank[i]) & 1
+    for seat in range(R.n_seats):
+        for s in range(N_SUITS):
+            n += popcount32(S.hand[seat][s] & R.bout_mask[s])
+        excuse_open |= R.side[seat] and chelem_open(R, S, seat)
+    for seat in range(R.n_seats):
+        if not R.side[seat] and (S.hand[seat][TRUMP] & R.bout_mask[TRUMP]) >> 21 and not excuse_open:
+            n -= 1
+    return n
+
+
+cdef inline int event_possible(const Rules* R, const State* S) noexcept nogil:
+    """Whether the goal's event can still happen: a card of it is still to fall, held by a
+    seat that can make it count (the side for EVENT_WINS_WITH, an opponent for
+    EVENT_CAPTURES, anyone for EVENT_FALLS_TO).  A trump that must win a given trick (pagat
+    ultimo, uhu, pelikan, quapil) cannot once another player holds nothing but higher trumps
+    (one of them falls in that trick), unless the emperor trick may still let the pagat win
+    (SI-4.1, AT-4.3)."""
+    cdef int seat, s, i, found = 0, top
+    cdef uint32_t all_trumps = 0
+    for i in range(S.n_played):
+        if (R.event_mask[S.t_suit[i]] >> S.t_rank[i]) & 1:
+            return 1  # (decided when the trick ends)
+    for seat in range(R.n_seats):
+        all_trumps |= S.hand[seat][TRUMP]
+        for s in range(N_SUITS):
+            if S.hand[seat][s] & R.event_mask[s] and (
+                    R.event_kind == EVENT_FALLS_TO or (R.event_kind == EVENT_WINS_WITH) == R.side[seat]):
+                found = 1
+    if not found:
+        return 0
+    if (R.event_kind != EVENT_WINS_WITH or R.event_trick == 0 or not R.tarock_trumps
+            or R.colour_valat_seat >= 0 or S.n_played or R.event_mask[TRUMP] == 0):
+        return 1
+    for s in range(N_SUITS):
+        if s != TRUMP and R.event_mask[s]:
+            return 1
+    if R.event_mask[TRUMP] & 2 and emperor_open(R, all_trumps):
+        return 1
+    top = 31 - __builtin_clz(R.event_mask[TRUMP])
+    for seat in range(R.n_seats):
+        if S.hand[seat][TRUMP] >> (top + 1) == 0 or S.hand[seat][TRUMP] & ((<uint32_t>2 << top) - 1):
+            continue  # no trump, or one not above the event's
+        for s in range(N_SUITS):
+            if s != TRUMP and S.hand[seat][s]:
+                break
+        else:
+            return 0
+    return 1
+
+
+cdef inline int sure_count(const Rules* R, const State* S, int* counted_side) noexcept nogil:
+    """What the holders of the top remaining trump surely still collect, at a trick start
+    (``counted_side`` is set to 1 when they are the side): an unbroken run of top trumps held
+    by one party wins every trick it is played to, so those cards, the other cards of those
+    tricks and their trick units are that party's.  Not used where a tarok can lose (colour
+    games, colour valat) or the emperor trick could turn the top trumps over."""
+    cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0, others
+    cdef int chelem_sides = 0  # bit x: a seat with R.side x may take the last trick with the Excuse
+    cdef int per_seat[MAX_SEATS]
+    cdef uint32_t all_trumps = 0, bits
+    if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
+            or R.exactly_one):
+        return 0  # (with an early end the cards may never be played)
+    for seat in range(R.n_seats):
+        all_trumps |= S.hand[seat][TRUMP]
+        per_seat[seat] = 0
+        if chelem_open(R, S, seat):
+            chelem_sides |= 1 << R.side[seat]
+    if emperor_open(R, all_trumps):
+        return 0
+    bits = all_trumps
+    while bits:
+        r = 31 - __builtin_clz(bits)
+        bits &= ~(<uint32_t>1 << r)
+        owner = 0
+        while not ((S.hand[owner][TRUMP] >> r) & 1):
+            owner += 1
+        if top_cards == 0:
+            counted_side[0] = R.side[owner]
+        elif R.side[owner] != counted_side[0]:
+            break
+        per_seat[owner] += 1
+        top_cards += 1
+        v += R.pts[TRUMP][r]
+    if top_cards == 0:
+        return 0
+    others = 0
+    for seat in range(R.n_seats):
+        if per_seat[seat] > tricks:
+            tricks = per_seat[seat]
+    if tricks < 2 and chelem_sides & (1 << (1 - counted_side[0])):
+        return 0  # FR-4.4: the others' Excuse may beat the top trump in the last trick; with two
+        # tricks of top trumps one comes earlier, and the others' chelem is gone
+    for seat in range(R.n_seats):
+        if R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL] and R.side[seat] == counted_side[0]:
+            others = -1  # their own Excuse may fall in the last trick and leave them (FR-4.4)
+    # the other cards of those tricks are worth at least the deck's cheapest card
+    others += R.n_seats * tricks - top_cards
+    return v + others * R.min_pts + R.trick_units * tricks
+
+
+cdef inline uint32_t top_run(uint32_t mine, uint32_t others) noexcept nogil:
+    """The cards of ``mine`` above every card of ``others``: each wins the trick it is led to."""
+    if others == 0:
+        return mine
+    return mine & ~((<uint32_t>2 << (31 - __builtin_clz(others))) - 1)
+
+
+cdef inline int points_of(const Rules* R, int s, uint32_t cards) noexcept nogil:
+    cdef int v = 0
+    while cards:
+        v += R.pts[s][ctz32(cards)]
+        cards &= cards - 1
+    return v
+
+
+cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_side) noexcept nogil:
+    """What the leader's party surely collects by a plan of its own, at a trick start (DDS's
+    QuickTricks, for trumps): the leader cashes his top trumps (his run above every other
+    trump) until no opponent can have a trump left, then his masters (in each suit his run
+    above every other card of it; the opponents can no longer ruff, nor his partners, whom
+    the draw stripped), then the rest of his top trumps, keeping the lead throughout; then he
+    leads his Excuse, which stays with his side (FR-4.3), if that trick is not the last, or
+    takes the last trick with it when his side has won every trick (FR-4.4).
+    Counted: his cards, the deck's cheapest card for every other card of those tricks, their
+    trick units and, for the side, the bonus of the bouts among his cards (FR-6.4).
+    ``counted_side`` is set to R.side of the leader."""
+    cdef int lead = S.leader, seat, s, k, rounds = 0, team_trumps = 0, run = 0, masters = 0
+    cdef int tricks_left = R.n_tricks - S.trick_no + 1, bouts = 0, v = 0, others, plan, i
+    cdef int team_excuse = 0, opp_skus = 0
+    cdef uint32_t rest[N_SUITS]  # every other seat's cards
+    cdef uint32_t bits
+    if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
+            or R.exactly_one or R.colour_lead_rule or R.side[lead] != R.maxer[lead]):
+        return 0  # (the last: the plan is worth following only to a party that wants the count)
+    if R.special_kind == SPECIAL_SKUS and S.hand[lead][SPECIAL]:
+        return 0  # DK-3.7: a demand may force his skus into a trick of the plan
+    for i in range(R.n_reserved):
+        if (R.res_seat[i] == lead and R.res_trick[i] >= S.trick_no
+                and (S.hand[lead][R.res_suit[i]] >> R.res_rank[i]) & 1):
+            return 0  # AT-3.4, SI-3.5: a reserved card may be due in a trick of the plan
+    for s in range(N_SUITS):
+        rest[s] = 0
+    for seat in range(R.n_seats):
+        if seat == lead:
+            continue
+        for s in range(N_SUITS):
+            rest[s] |= S.hand[seat][s]
+        k = popcount32(S.hand[seat][TRUMP])
+        if R.party[seat] != R.party[lead]:
+            # each round of trumps takes a trump from every opponent holding one (they must
+            # follow), but an Excuse or skus may stand in for one of them
+            k += S.hand[seat][SPECIAL] != 0
+            if k > rounds:
+                rounds = k
+            opp_skus |= R.special_kind == SPECIAL_SKUS and S.hand[seat][SPECIAL] != 0
+            if tricks_left < 2 and chelem_open(R, S, seat):
+                return 0  # FR-4.4: their Excuse takes the last trick
+        else:
+            if k > team_trumps:
+                team_trumps = k
+            team_excuse |= R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL] != 0
+    if R.emperor and emperor_open(R, rest[TRUMP] | S.hand[lead][TRUMP]) and (
+            (S.hand[lead][TRUMP] >> 21) & 3) != 3:
+        return 0  # SI-4.1, AT-4.3: the pagat may take a trick of škis or mond
+    bits = S.hand[lead][TRUMP]
+    if R.pagat_rule:
+        bits &= ~<uint32_t>2  # SI-3.4, AT-3.6: the pagat may not be led while he has more
+    bits = top_run(bits, rest[TRUMP])
+    run = popcount32(bits)
+    if run == 0:
+        return 0
+    v += points_of(R, TRUMP, bits)
+    bouts += popcount32(bits & R.bout_mask[TRUMP])
+    if rounds <= run and team_trumps <= rounds:
+        for s in range(4):
+            bits = top_run(S.hand[lead][s], rest[s])
+            masters += popcount32(bits)
+            v += points_of(R, s, bits)
+    plan = run + masters
+    others = (R.n_seats - 1) * plan
+    if plan == tricks_left and team_excuse:
+        others -= 1  # a partner's Excuse may fall in the last trick and leave the side (FR-4.4)
+    if opp_skus:
+        others -= 1  # DK-4.4: the skus goes back to its holder
+    v += others * R.min_pts + R.trick_units * plan
+    if R.special_kind == SPECIAL_EXCUSE and S.hand[lead][SPECIAL]:
+        if plan + 2 <= tricks_left:
+            v += R.pts[SPECIAL][0] - R.excuse_exchange
+            bouts += R.bout_mask[SPECIAL] & 1
+        elif plan + 1 == tricks_left and (S.won_mask & ~(1 << R.party[lead])) == 0:
+            # FR-4.4: his side has won every trick, so his Excuse takes the last one too
+            v += R.pts[SPECIAL][0] + (R.n_seats - 1) * R.min_pts + R.trick_units
+            bouts += R.bout_mask[SPECIAL] & 1
+    counted_side[0] = R.side[lead]
+    if counted_side[0]:
+        for i in range(S.bouts, S.bouts + bouts):
+            if i < 4:
+                v += R.bout_bonus[i]
+    return v

@@ -1,0 +1,154 @@
+# The data of the compiled search: rules as integer tables, the state of play, table entries
+# and one search's working set; the other .pxd units (_rules, _bounds, _table, _moves) and
+# _core.pyx work on these.  solver/search.py builds the integers (encode) that Engine._load
+# puts here.
+#
+# Cards are (suit, rank) pairs: suits 0-3 = S H D C, 4 = trumps (rank = trump number,
+# 1..22), 5 = the Excuse/skus (rank 0).  A hand is six bit masks, bit r = rank r.
+# Nothing here holds a Python object; everything under the search runs without the GIL.
+
+from libc.stdint cimport uint16_t, uint32_t, uint64_t, int16_t, uint8_t
+
+cdef extern from *:
+    int popcount32 "__builtin_popcount"(unsigned int) nogil
+    int ctz32 "__builtin_ctz"(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
+    void __builtin_prefetch(const void*) nogil
+
+cdef enum:
+    INF = 30000
+    NO_CUT = 31000                  # expand: a last card the table does not settle
+    DEFER = 32000                   # ABDADA: "another thread is searching this node", never a value
+    BUSY = 1024                     # slots of the two-thread busy marks: a few dozen are live at a
+                                    # time, and measured, 4 KB (in L1) beat 16 KB and 256 KB by
+                                    # 10-20 % on full deals
+
+cdef enum:
+    MAX_SEATS = 5
+    N_SUITS = 6
+    TRUMP = 4
+    SPECIAL = 5
+    MAX_RESERVED = 8
+    MAX_MOVES = 40
+    NO_NAME = -1
+
+cdef enum SpecialKind:
+    SPECIAL_NONE = 0      # 54-card games: T22 is an ordinary top trump
+    SPECIAL_EXCUSE = 1    # French Excuse (FR-3.1, FR-4.x)
+    SPECIAL_SKUS = 2      # Danish skus (DK-3.4 .. DK-4.4)
+
+cdef enum EventKind:       # a goal event, counted 1 for the side (see Rules.event_*)
+    EVENT_NONE = 0
+    EVENT_WINS_WITH = 1       # the trick's winning card is in event_mask and the side wins it
+    EVENT_FALLS_TO = 2        # a card of event_mask is in the trick and the side wins it
+    EVENT_CAPTURES = 3        # an opponent's card of event_mask falls and does not win
+
+cdef struct Rules:
+    int n_seats
+    int n_tricks                    # tricks in the whole deal
+    int special_kind
+    int tarock_trumps               # 0 in Königrufen colour games (AT-4.2)
+    int tarockzwang                 # void in the led suit -> must trump
+    int colour_lead_rule            # AT-3.5: no tarock lead while holding suit cards
+    int must_overtrump              # FR-3.5
+    int overtrump_on_trump_lead
+    int must_beat                   # 0 off, 1 beat_winner, 2 beat_highest_of_category
+    int pagat_rule                  # 0 off, 1 Slovenian SI-3.4, 2 Königrufen AT-3.6
+    int emperor                     # SI-4.1 / AT-4.3
+    int colour_valat_seat           # SI-4.3 declarer seat, or -1
+    int demand_policy               # DK-3.7: 0 none, 1 opponents' choice, 2 always, 3 never
+    # what the side counts (the goal as tables): pts per card it takes, trick_units per trick
+    # it wins, one event, the French bout bonus, or "exactly one trick"
+    int trick_units
+    int excuse_exchange             # FR-4.3: the Excuse's side gives a half point to the winners
+    int event_kind
+    int event_trick                 # 1-based, 0 = any trick
+    uint32_t event_mask[N_SUITS]
+    int bout_bonus[4]               # added when the side takes its (b+1)-th bout (FR-6.4)
+    uint32_t bout_mask[N_SUITS]
+    int exactly_one                 # the value is 1 when the side ends with exactly one trick
+    int event_only                  # EVENT_WINS_WITH of one card and nothing else counts: the
+                                    # side's playing it before the event trick is worth 0, the least
+    int plain_count                 # a card counts only its points for the side that takes it:
+                                    # no event, bout bonus or Excuse exchange
+    int last_card_ok                # no early end: expand reads the table entries of the
+                                    # positions after a trick's last card without building them
+                                    # (not for a trick with a special, event or bout card)
+    int stop_party                  # play stops when this party has won stop_after tricks
+    int stop_after                  # (beggar 1, piccolo 2: AT-6.7, SI-6.7), else stop_party = -1
+    int guard_mask                  # parties whose first lost trick stops play (announced valat)
+    int n_reserved                  # AT-3.4 / SI-3.5 reserved cards
+    int res_seat[MAX_RESERVED]
+    int res_suit[MAX_RESERVED]
+    int res_rank[MAX_RESERVED]
+    int res_trick[MAX_RESERVED]     # 1-based designated trick
+    int pts[N_SUITS][32]            # value per card the side takes
+    uint16_t key_sym[N_SUITS][32]   # a card's symbol in the table keys: its point class, or
+                                    # its identity when kept apart (1..63), and its holder << 6
+                                    # (cards never change hands during play)
+    int min_pts                     # the smallest pts of any card of the deck
+    uint32_t keep_apart[N_SUITS]    # cards never merged as equivalent (special roles)
+    int side[MAX_SEATS]             # 1 for the seats whose tricks/points are counted
+    int maxer[MAX_SEATS]            # 1 for the seats that maximise the count (the side, or the
+                                    # side's opponents when it is to stay low: beggar)
+    int party[MAX_SEATS]            # owner of tricks (Excuse exchange, chelem rule)
+
+cdef struct State:
+    uint32_t hand[MAX_SEATS][N_SUITS]
+    int leader
+    int trick_no                    # 1-based number of the trick in progress
+    int n_played                    # cards already in the current trick
+    int t_seat[MAX_SEATS]
+    int t_suit[MAX_SEATS]
+    int t_rank[MAX_SEATS]
+    int win                         # index of the card winning the trick so far (-1: none)
+    int win_key                     # its card_key (when not slow)
+    int slow                        # the plain comparison is not exact in this trick: a special
+                                    # card, the emperor trick's cards, colour valat (winner_of)
+    int trula                       # the emperor trick's cards in the trick (bits: I, XXI, škis)
+    int named                       # suit named for a led skus, or NO_NAME
+    int demanded                    # DK-3.7 demand in force for the current trick
+    int won_mask                    # bit p: party p has won a trick (FR-4.4 chelem rule)
+    int stop_count                  # tricks won so far by Rules.stop_party
+    int side_tricks                 # tricks won by the side, up to 2 (exactly_one)
+    int bouts                       # bouts the side holds (bout_bonus)
+    int rem_pts                     # pts of the cards in hands and in the current trick
+    uint32_t start_out[N_SUITS]     # cards out at the start of the current trick
+    uint64_t suit_key[N_SUITS]      # each suit's part of the table key
+    int key_dirty                   # suits whose part must be recomputed
+    uint64_t node_key               # two threads: the trick start's key mixed with the cards
+                                    # played since (a node's busy mark)
+    int over                        # play stopped early
+
+cdef packed struct Entry:          # 16 bytes: a bucket of four is one cache line
+    uint64_t check                  # the key XOR the other fields: an entry torn by two threads
+                                    # writing it at once does not open to its key
+    int16_t lower                   # bounds on the remaining value
+    int16_t upper
+    uint16_t best                   # best move found (a hint only)
+    uint8_t tricks_left             # replacement keeps the deeper work
+    uint8_t age                     # the solve call that wrote it (1..255; 0 marks an empty slot)
+
+cdef struct Search:
+    Rules R
+    Entry* table
+    uint64_t n_entries              # a power of two, 4-entry buckets
+    uint64_t max_entries            # the memory budget; the table grows up to it as it fills
+    uint64_t fills                  # slots this search filled since the last growth
+    uint32_t* busy                  # two threads: the marks of the nodes being searched, else NULL
+    Search* peer                    # the other search of a two-thread solve (same table), or NULL
+    int grow_wanted                 # set instead of growing while a peer searches the table
+    uint64_t context                # mixed into every key: rules, side, goal
+    int killer[MAX_SEATS][32]       # per seat and trick: the lead that last caused a cutoff
+    long long nodes
+    long long node_limit            # 0 = none
+    double deadline                 # monotonic seconds, 0 = none
+    int aborted
+    int use_table
+    int use_order
+    int use_equiv
+    int use_bounds
+    uint8_t age
+    long long probes
+    long long hits
+    int iterations                  # null-window searches at the root (killers are used from the 2nd)
