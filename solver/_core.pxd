@@ -26,7 +26,7 @@ cdef class Engine:
     cdef int at_root                # 1 while solve() searches the root's count
 
     cdef void _load(self, dict spec, State* S) except *
-    cdef tuple _bounds(self, State* S, int target)
+    cdef tuple _bounds(self, State* S, int target, int guess)
     cdef tuple _bounds_two(self, State* S, int lb, int ub)
     cdef object _worker(self, int w, int beta, State* root, object results)
     cdef int _child(self, State* S, int move) noexcept

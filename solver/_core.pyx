@@ -275,13 +275,24 @@ cdef inline int next_target(int lb, int ub) noexcept nogil:
     return lb + (ub - lb) * 2 // 5 + 1
 
 
-cdef int search_value(Search* X, State* S, int* lower, int* upper) noexcept nogil:
-    """Null-window searches, splitting the proven interval (next_target), until the bounds
-    meet.  Returns 1 when exact; on abort the bounds proven so far stay in lower/upper."""
-    cdef int g, beta
+cdef int search_value(Search* X, State* S, int* lower, int* upper, int guess) noexcept nogil:
+    """Null-window searches until the bounds meet.  With a ``guess`` in the interval (-1:
+    none) the first two tests are MTD(f)'s: is the value at least the guess, then the test
+    that makes the bound just found exact; a right guess settles the value in two tests, where
+    splitting the interval (next_target) takes about seven.  Returns 1 when exact; on abort
+    the bounds proven so far stay in lower/upper."""
+    cdef int g, beta, tests = 0
     cdef int lb = lower[0], ub = upper[0]
+    if not lb < guess <= ub:
+        guess = -1
     while lb < ub and not X.aborted:
-        beta = next_target(lb, ub)  # fail-soft results move the bounds further
+        if guess >= 0 and tests == 0:
+            beta = guess
+        elif guess >= 0 and tests == 1:
+            beta = lb + 1 if lb >= guess else ub
+        else:
+            beta = next_target(lb, ub)  # fail-soft results move the bounds further
+        tests += 1
         X.iterations += 1
         g = ab(X, S, beta - 1, beta, 0)
         if X.aborted:
@@ -472,12 +483,12 @@ cdef class Engine:
 
     def solve(self, dict spec, long long node_limit=0, double time_limit=0, int target=-1,
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
-              bint use_equiv=True, bint use_bounds=True, int threads=1):
+              bint use_equiv=True, bint use_bounds=True, int threads=1, int guess=-1):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads=2`` an exact
         count is searched by two threads on one table (after the first ``solo_nodes`` on one;
-        a node limit is shared).
+        a node limit is shared).  ``guess``: the count expected (-1: none), tested first.
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, aborted, and when asked
         ``cards`` (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as -1).
@@ -500,7 +511,7 @@ cdef class Engine:
         self.stopping.clear()
         self.at_root = 1
         try:
-            lo, hi = self._bounds(&S, target)
+            lo, hi = self._bounds(&S, target, guess)
         finally:
             self.at_root = 0
         out = {"lower": lo, "upper": hi}
@@ -510,7 +521,9 @@ cdef class Engine:
             for i in range(n):
                 child = S
                 tv = self._child(&child, moves[i])
-                lo2, hi2 = self._bounds(&child, target - tv if target >= 0 else -1)
+                # (an optimal card keeps the root's value: the guess that settles it in two tests)
+                lo2, hi2 = self._bounds(&child, target - tv if target >= 0 else -1,
+                                        lo - tv if lo == hi else -1)
                 cards[moves[i]] = (lo2 + tv, hi2 + tv)
             out["cards"] = cards
         if line and not self.X.aborted:
@@ -522,9 +535,10 @@ cdef class Engine:
                    aborted=bool(self.X.aborted))
         return out
 
-    cdef tuple _bounds(self, State* S, int target):
-        """Proven (lower, upper) of the remaining count: exact, or decided against target.
-        The root's bounds narrow in ``live``, where :attr:`progress` reads them."""
+    cdef tuple _bounds(self, State* S, int target, int guess):
+        """Proven (lower, upper) of the remaining count: exact (first testing ``guess``, -1:
+        none), or decided against target.  The root's bounds narrow in ``live``, where
+        :attr:`progress` reads them."""
         cdef int local[2]
         cdef int* b = &self.live[0] if self.at_root else &local[0]
         cdef int g
@@ -538,7 +552,7 @@ cdef class Engine:
                 self.X.node_limit = limit
             if self.solo_nodes > 0:
                 with nogil:
-                    search_value(&self.X, S, &b[0], &b[1])
+                    search_value(&self.X, S, &b[0], &b[1], guess)
             self.X.node_limit = limit
             if b[0] == b[1] or self.stopping.is_set() or (limit and limit - self.X.nodes < 2) or (
                     self.X.deadline > 0 and now() > self.X.deadline):
@@ -547,7 +561,7 @@ cdef class Engine:
             return self._bounds_two(S, b[0], b[1])
         if target < 0:
             with nogil:
-                search_value(&self.X, S, &b[0], &b[1])
+                search_value(&self.X, S, &b[0], &b[1], guess)
         elif target <= b[0]:
             pass
         elif target > b[1]:
@@ -690,7 +704,7 @@ cdef class Engine:
         """Whether the remaining count is == value (mode 0), >= value (1) or <= value (2)."""
         cdef int g
         if mode == 0:
-            return self._bounds(S, -1)[0] == value
+            return self._bounds(S, -1, value)[0] == value
         with nogil:
             if mode == 1:
                 g = ab(&self.X, S, value - 1, value, 0)

@@ -23,6 +23,7 @@ cards are placed first and the rest is added to the chosen pile.
 """
 
 import io
+import os
 
 from solver import Position, get_variant
 from solver.cards import format_hand, parse_cards
@@ -31,10 +32,12 @@ __all__ = [
     "Terminal",
     "cli_fails",
     "composed",
+    "cpu_seconds",
     "full",
     "illegal_rule",
     "legal",
     "play_all",
+    "processes",
     "rest_of_deck",
     "run_cli",
     "winner_of",
@@ -234,3 +237,29 @@ class Terminal(io.StringIO):
 
     def isatty(self):
         return True
+
+
+def _stat(pid):
+    """The fields of /proc/PID/stat after the command name (state, ppid, pgrp, …)."""
+    with open("/proc/%s/stat" % pid) as handle:
+        return handle.read().rsplit(")", 1)[1].split()
+
+
+def processes(ppid=None, pgrp=None):
+    """The live processes (Linux /proc) whose parent is ``ppid`` or whose process group is ``pgrp``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = _stat(entry)
+            except OSError:  # ended meanwhile
+                continue
+            if fields[0] != "Z" and (int(fields[1]) == ppid or int(fields[2]) == pgrp):
+                found.append(int(entry))
+    return found
+
+
+def cpu_seconds(pid):
+    """The user and system CPU time a process has used (Linux /proc)."""
+    fields = _stat(pid)
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

@@ -10,7 +10,10 @@ import matplotlib
 matplotlib.use("Agg")
 
 import pytest  # noqa: E402
-from helpers import run_cli as run  # noqa: E402
+from helpers import (
+    processes,  # noqa: E402
+    run_cli as run,  # noqa: E402
+)
 from matplotlib.container import ErrorbarContainer  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
@@ -274,22 +277,6 @@ def test_readme_hand_analysis_commands_run(capsys, monkeypatch, tmp_path):
             assert line in out.splitlines(), line
 
 
-def _group(pgid):
-    """The live processes of a process group (Linux /proc)."""
-    import os
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open("/proc/%s/stat" % entry) as handle:
-                    fields = handle.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == pgid and fields[0] != "Z":
-                found.append(int(entry))
-    return found
-
-
 def test_ctrl_c_stops_every_worker_within_a_second(tmp_path):
     """Ctrl-C (SIGINT to the terminal's process group) during `bid` with two worker processes:
     every worker is gone within a second, the command prints what is done and exits 130."""
@@ -306,13 +293,13 @@ def test_ctrl_c_stops_every_worker_within_a_second(tmp_path):
                             start_new_session=True)
     try:
         waited = time.time() + 120
-        while time.time() < waited and len(_group(proc.pid)) < 3:
+        while time.time() < waited and len(processes(pgrp=proc.pid)) < 3:
             time.sleep(0.05)
         time.sleep(2)  # both workers are in their first chunk of 8 deals (several seconds each)
-        assert proc.poll() is None and len(_group(proc.pid)) == 3, proc.communicate()
+        assert proc.poll() is None and len(processes(pgrp=proc.pid)) == 3, proc.communicate()
         os.killpg(proc.pid, signal.SIGINT)
         start = time.time()
-        while [p for p in _group(proc.pid) if p != proc.pid] and time.time() - start < 10:
+        while [p for p in processes(pgrp=proc.pid) if p != proc.pid] and time.time() - start < 10:
             time.sleep(0.01)
         workers_gone = time.time() - start
         out, err = proc.communicate(timeout=60)
@@ -321,4 +308,4 @@ def test_ctrl_c_stops_every_worker_within_a_second(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
     assert workers_gone < 1.0, workers_gone
     assert proc.returncode == 130 and "interrupted after" in err and "Traceback" not in err, err
-    assert not _group(proc.pid) and "bidding table" in out
+    assert not processes(pgrp=proc.pid) and "bidding table" in out

@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from helpers import Terminal, run_cli  # noqa: E402
+from helpers import Terminal, cpu_seconds, run_cli  # noqa: E402
 
 import solver  # noqa: E402
 from solver import (  # noqa: E402
@@ -26,12 +26,6 @@ from solver import (  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _cpu_seconds(pid):
-    with open("/proc/%d/stat" % pid) as handle:
-        fields = handle.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the child's CPU time from /proc")
 def test_ctrl_c_in_a_long_solve_prints_the_proven_bounds():
     """A full French 3-player deal (minutes to solve): Ctrl-C, sent to the process group as a
@@ -41,7 +35,7 @@ def test_ctrl_c_in_a_long_solve_prints_the_proven_bounds():
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
-        while _cpu_seconds(child.pid) < 1.5 and time.monotonic() < deadline:  # started, then searched a while
+        while cpu_seconds(child.pid) < 1.5 and time.monotonic() < deadline:  # started, then searched a while
             time.sleep(0.05)
         os.killpg(child.pid, signal.SIGINT)
         sent = time.monotonic()
@@ -124,19 +118,26 @@ def _runtime_source(path):
 
 
 def test_dependencies_run_one_way():
-    """analysis builds on solver, never the reverse (the analysis verbs reach the command line
-    through the entry-point group tarokdd.commands); notation does not import position."""
+    """analysis builds on solver, and the web app on both, never the reverse (the analysis verbs
+    and serve reach the command line through the entry-point group tarokdd.commands); notation
+    does not import position; the command line does not load the web framework until serve runs."""
     loaded = _modules_after("import solver.cli, solver.search, solver.playthrough, solver.scoring, solver.deal")
     assert not any(m == "analysis" or m.startswith("analysis.") for m in loaded)
+    loaded = _modules_after("import solver.cli, analysis, analysis.commands, analysis.simulate")
+    assert not any(m == "web" or m.startswith("web.") for m in loaded)
     assert "solver.position" not in _modules_after("import solver.notation")
     assert "analysis.commands" in _modules_after("import analysis.commands")  # no import cycle
-    for path in (ROOT / "solver").glob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        assert not re.search(r"^\s*(from|import) analysis", text, re.M), path.name
+    for package in ("solver", "analysis"):
+        for path in (ROOT / package).glob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"^\s*(from|import) web\b", text, re.M), path.name
+            if package == "solver":
+                assert not re.search(r"^\s*(from|import) analysis", text, re.M), path.name
     assert not re.search(r"^\s*from \.position|^\s*from \. import position", _runtime_source(ROOT / "solver" /
                                                                                             "notation.py"), re.M)
     names = {command.name for command in cli.registered_commands()}
-    assert names == {"simulate", "bid", "odds", "plot"}
+    assert names == {"simulate", "bid", "odds", "plot", "serve"}
+    assert not {"fastapi", "uvicorn", "starlette"} & set(_modules_after("import solver.cli; solver.cli.build_parser()"))
 
 
 def test_heavy_libraries_are_imported_only_when_used():

@@ -314,6 +314,7 @@ def test_FR_4_3_the_excuse_returns_to_its_side_for_half_a_point():
     for card, total in (("EX", 106), ("H1", 114)):
         pos.play(card)
         assert finished(pos).points(0) == total
+        assert finished(pos).points(1) == 182 - total  # FR-5: the deck's 91 points, all counted
         while pos.move_stack != ["S5"]:
             pos.undo()
 
