@@ -48,6 +48,7 @@ class Engine:
         use_equiv: bool = True,
         use_bounds: bool = True,
         threads: int = 1,
+        guess: int = -1,  # the count expected (-1: none), tested first
     ) -> SolveOutput: ...
     def _test(self, w: int, beta: int, results: queue.Queue[tuple[int, int, int, bool]]) -> None: ...
     @property
