@@ -74,7 +74,7 @@ cdef inline int event_possible(const Rules* R, const State* S) noexcept nogil:
             return 1
     if R.event_mask[TRUMP] & 2 and emperor_open(R, all_trumps):
         return 1
-    top = 31 - __builtin_clz(R.event_mask[TRUMP])
+    top = 31 - clz32(R.event_mask[TRUMP])
     for seat in range(R.n_seats):
         if S.hand[seat][TRUMP] >> (top + 1) == 0 or S.hand[seat][TRUMP] & ((<uint32_t>2 << top) - 1):
             continue  # no trump, or one not above the event's
@@ -108,7 +108,7 @@ cdef inline int sure_count(const Rules* R, const State* S, int* counted_side) no
         return 0
     bits = all_trumps
     while bits:
-        r = 31 - __builtin_clz(bits)
+        r = 31 - clz32(bits)
         bits &= ~(<uint32_t>1 << r)
         owner = 0
         while not ((S.hand[owner][TRUMP] >> r) & 1):
@@ -141,7 +141,7 @@ cdef inline uint32_t top_run(uint32_t mine, uint32_t others) noexcept nogil:
     """The cards of ``mine`` above every card of ``others``: each wins the trick it is led to."""
     if others == 0:
         return mine
-    return mine & ~((<uint32_t>2 << (31 - __builtin_clz(others))) - 1)
+    return mine & ~((<uint32_t>2 << (31 - clz32(others))) - 1)
 
 
 cdef inline int points_of(const Rules* R, int s, uint32_t cards) noexcept nogil:

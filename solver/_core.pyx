@@ -17,7 +17,6 @@ import queue
 import threading
 
 from libc.string cimport memset
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from solver._types cimport *
 from solver._bounds cimport lead_sure_count, remaining_max, sure_count, terminal_value
@@ -28,14 +27,36 @@ from solver._table cimport boundary_key, grow, mix, store, table_bounds
 cdef extern from *:
     """
     #include <stdint.h>
-    #include <sys/mman.h>
-    #ifndef MAP_NORESERVE
-    #define MAP_NORESERVE 0
-    #endif
+    #include <stddef.h>
     #define HUGE_PAGE ((size_t)2 << 20)
     /* Address space for a table of n bytes, 2 MB aligned, not yet backed by memory: the
        system commits a page when it is first written, so a table that uses only its first
        part costs only that part, and it grows in place.  NULL when the space is refused. */
+    #ifdef _WIN32
+    #include <windows.h>
+    static void* reserve_table(size_t n) {  /* committed pages are backed at their first write */
+        return VirtualAlloc(NULL, n, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    }
+    static void release_table(void* p, size_t n) {
+        (void)n;
+        if (p != NULL)
+            VirtualFree(p, 0, MEM_RELEASE);
+    }
+    static double monotonic_seconds(void) {
+        LARGE_INTEGER t, f;
+        QueryPerformanceCounter(&t);
+        QueryPerformanceFrequency(&f);
+        return (double)t.QuadPart / (double)f.QuadPart;
+    }
+    #else
+    #include <sys/mman.h>
+    #include <time.h>
+    #ifndef MAP_NORESERVE
+    #define MAP_NORESERVE 0
+    #endif
+    #ifndef MAP_ANONYMOUS
+    #define MAP_ANONYMOUS MAP_ANON
+    #endif
     static void* reserve_table(size_t n) {
         size_t span = n + HUGE_PAGE;
         char* p = (char*)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
@@ -58,15 +79,20 @@ cdef extern from *:
         if (p != NULL)
             munmap(p, n);
     }
+    static double monotonic_seconds(void) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return ts.tv_sec + ts.tv_nsec * 1e-9;
+    }
+    #endif
     """
     void* reserve_table(size_t n) nogil
     void release_table(void* p, size_t n) nogil
+    double monotonic_seconds() nogil
 
 
 cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
+    return monotonic_seconds()
 
 
 cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int beta,

@@ -63,7 +63,7 @@ cdef inline void last_card_setup(const Search* X, const State* S, int seat, cons
         # (the trick changes none of the key's counts, only the leader and who has won a trick)
         L.key[i] = whole_key(X, parts, key_rest(R, S, w, S.won_mask | (1 << R.party[w])))
         parts[s] = saved
-        __builtin_prefetch(&X.table[bucket(X, L.key[i])])
+        prefetch(&X.table[bucket(X, L.key[i])])
         total = trick_pts + R.pts[s][r]
         L.tv[i] = total + R.trick_units if R.side[w] else 0
         L.top[i] = top - total

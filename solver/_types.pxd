@@ -10,10 +10,29 @@
 from libc.stdint cimport uint16_t, uint32_t, uint64_t, int16_t, uint8_t
 
 cdef extern from *:
-    int popcount32 "__builtin_popcount"(unsigned int) nogil
-    int ctz32 "__builtin_ctz"(unsigned int) nogil
-    int __builtin_clz(unsigned int) nogil
-    void __builtin_prefetch(const void*) nogil
+    """
+    /* bit counts and a prefetch: GCC and Clang builtins, MSVC intrinsics (x == 0 never asked) */
+    #if defined(_MSC_VER) && !defined(__clang__)
+    #include <intrin.h>
+    static __inline int tdd_popcount32(unsigned int x) { return (int)__popcnt(x); }
+    static __inline int tdd_ctz32(unsigned int x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
+    static __inline int tdd_clz32(unsigned int x) { unsigned long i; _BitScanReverse(&i, x); return 31 - (int)i; }
+    #if defined(_M_X64) || defined(_M_IX86)
+    #define tdd_prefetch(p) _mm_prefetch((const char*)(p), _MM_HINT_T0)
+    #else
+    #define tdd_prefetch(p) ((void)(p))
+    #endif
+    #else
+    #define tdd_popcount32(x) __builtin_popcount(x)
+    #define tdd_ctz32(x) __builtin_ctz(x)
+    #define tdd_clz32(x) __builtin_clz(x)
+    #define tdd_prefetch(p) __builtin_prefetch(p)
+    #endif
+    """
+    int popcount32 "tdd_popcount32"(unsigned int) nogil
+    int ctz32 "tdd_ctz32"(unsigned int) nogil
+    int clz32 "tdd_clz32"(unsigned int) nogil
+    void prefetch "tdd_prefetch"(const void*) nogil
 
 cdef enum:
     INF = 30000
