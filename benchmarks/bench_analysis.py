@@ -12,7 +12,8 @@
   went.
 * **speedup** — ``bid`` on 8 deals (the French hand of issue 18, and the Slovenian solo-three
   hand) with a fixed node cap, so both runs do the same work: 1 worker against 2, the same
-  seed (the results must be equal: checked), the ratio of wall times and of CPU times.
+  seed (the results must be equal: checked); after a warm-up run, ``--rounds`` interleaved
+  rounds, the ratio of the median wall times, CPU times beside them.
 * **dealer** — candidate deals per second per core (CPU time) under a rare constraint (its
   exact rate from the hypergeometric law), and the seconds to find 8 deals meeting it.
 
@@ -24,6 +25,7 @@ import argparse
 import json
 import os
 import resource
+import statistics
 import sys
 import time
 from fractions import Fraction
@@ -86,19 +88,32 @@ def run_decided(deals, seed, budget, jobs):
     return rows
 
 
-def run_speedup(seed, limit):
+def run_speedup(seed, limit, rounds):
+    """1 worker against 2 on the same deals: a warm-up run first (imports, compiled dealer,
+    worker start-up paths), then ``rounds`` rounds alternating which count goes first, so
+    drift on a shared machine falls on both; medians of the rounds and their ratio."""
     rows = []
     for name, variant, hand in SPEEDUP:
-        runs = {}
-        for jobs in (1, 2):
-            start, cpu = time.perf_counter(), cpu_seconds()
-            summary = bid(variant, hand, deals=8, seed=seed, jobs=jobs, limit=limit, progress=False)
-            runs[jobs] = (summary, time.perf_counter() - start, cpu_seconds() - cpu)
-        assert runs[1][0].result_json() == runs[2][0].result_json(), name  # one seed, one answer
-        row = {"case": name, "limit": limit, "wall_seconds": {j: round(r[1], 2) for j, r in runs.items()},
-               "cpu_seconds": {j: round(r[2], 2) for j, r in runs.items()},
-               "speedup_2_over_1": round(runs[1][1] / runs[2][1], 2), "busy_2": round(
-                   runs[2][0].throughput()["busy"] or 0, 2), "load_average": os.getloadavg()[0]}
+        bid(variant, hand, deals=2, seed=seed + 1, jobs=2, limit=limit // 4, progress=False)
+        walls, cpus, results, busy = {1: [], 2: []}, {1: [], 2: []}, {}, []
+        for r in range(rounds):
+            for jobs in ((1, 2) if r % 2 == 0 else (2, 1)):
+                start, cpu = time.perf_counter(), cpu_seconds()
+                summary = bid(variant, hand, deals=8, seed=seed, jobs=jobs, limit=limit, progress=False)
+                walls[jobs].append(time.perf_counter() - start)
+                cpus[jobs].append(cpu_seconds() - cpu)
+                results.setdefault(jobs, summary.result_json())
+                assert summary.result_json() == results[jobs], name  # the same work every round
+                if jobs == 2:
+                    busy.append(summary.throughput()["busy"] or 0)
+        assert results[1] == results[2], name  # one seed, one answer
+        wall = {j: statistics.median(w) for j, w in walls.items()}
+        row = {"case": name, "limit": limit, "rounds": rounds,
+               "wall_seconds": {j: [round(x, 2) for x in w] for j, w in walls.items()},
+               "cpu_seconds": {j: [round(x, 2) for x in c] for j, c in cpus.items()},
+               "median_wall_seconds": {j: round(x, 2) for j, x in wall.items()},
+               "speedup_2_over_1": round(wall[1] / wall[2], 2), "busy_2": round(statistics.median(busy), 2),
+               "load_average": os.getloadavg()[0]}
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     return rows
@@ -137,18 +152,19 @@ def main(argv=None):
     ap.add_argument("--budget", type=float, default=DEFAULT_BUDGET, help="seconds per case (default: the default)")
     ap.add_argument("--jobs", type=int, default=None, help="workers for the decided runs (default: every core)")
     ap.add_argument("--limit", type=int, default=800_000, help="node cap of the speed-up runs (two passes)")
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds of the speed-up runs")
     ap.add_argument("--only", choices=("decided", "speedup", "dealer"), action="append")
     ap.add_argument("--quick", action="store_true", help="8 deals, 60 s per case, a short dealer run")
     ap.add_argument("--out", help="write the JSON here too")
     args = ap.parse_args(argv)
     if args.quick:
-        args.deals, args.budget, args.limit = 8, 60.0, 200_000
+        args.deals, args.budget, args.limit, args.rounds = 8, 60.0, 200_000, 1
     parts = args.only or ["dealer", "speedup", "decided"]
     out = {"args": vars(args), "cpu_count": os.cpu_count()}
     if "dealer" in parts:
         out["dealer"] = run_dealer(args.seed, args.quick)
     if "speedup" in parts:
-        out["speedup"] = run_speedup(args.seed, args.limit)
+        out["speedup"] = run_speedup(args.seed, args.limit, args.rounds)
     if "decided" in parts:
         out["decided"] = run_decided(args.deals, args.seed, args.budget, args.jobs)
     publish(out, args.out)
