@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 FIELDS = ("variant", "contract", "declarer", "partner", "called_king", "hands", "declarer_pile",
           "defence_pile", "talon", "skat", "seat_piles", "tricks_taken", "announcements", "options",
           "composed", "leader", "play") + ("kontra", "poignees", "declarations", "cups", "values")
-_PAIR_FIELDS = ("kontra", "cups", "values")  # scoring inputs written key=value (solver/scoring.py)
+_PAIR_FIELDS = ("kontra", "cups", "values")  # scoring inputs written key=value (solver/scoring_inputs.py)
 _TOKEN_FIELDS = ("poignees", "declarations")  # scoring inputs written as tokens like announcements
 _SEAT_FIELDS = ("declarer", "partner", "leader")
 _LIST_FIELDS = ("hands", "seat_piles")  # one entry per seat, '/'-separated in the line form

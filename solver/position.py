@@ -59,7 +59,7 @@ from .variants import (
 )
 
 if TYPE_CHECKING:
-    from .scoring import Settlement
+    from .settlement import Settlement
 
 # What a Position's file can hold besides the hands (the keyword arguments of Position()).
 CardsText = Union[str, Sequence[Union[str, int]], None]
@@ -198,9 +198,9 @@ class Position:
             self.composed_leader = self._first_leader = self._seat(leader, "leader")
 
         self._initial = initial
-        # scoring inputs (solver/scoring.py checks them): kontra levels, French poignées shown,
+        # scoring inputs (solver/scoring_inputs.py checks them): kontra levels, French poignées shown,
         # Danish declarations and cup contents, Königrufen values missing from the seed
-        from .scoring import scoring_inputs
+        from .scoring_inputs import scoring_inputs
         self.kontra, self.poignees, self.declarations, self.cups, self.values = scoring_inputs(
             self, kontra=kontra, poignees=poignees, declarations=declarations, cups=cups, values=values)
         self._hands = [set(h) for h in initial]
