@@ -2,7 +2,9 @@
 
 This is the readable rules engine.  Everything else (the compiled search, the
 analysis) trusts its legal-move lists, trick winners and card counts, and the
-tests check the compiled core against it.
+tests check the compiled core against it.  The rules of a trick (the cards the
+player to move may play, the trick's winner) are in :mod:`solver.trick_rules`,
+the checks of a deal at the start of play in :mod:`solver.deal_checks`.
 
 Seats are numbered in order of play (0 leads the first trick unless the
 contract says otherwise).  *Parties* are the units that own tricks: in team
@@ -13,22 +15,20 @@ each-for-himself games (klop, Trischaken, Danish) party *i* is seat *i*.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
-from .cards import SUIT_LETTERS, TRUMP, format_hand, parse_card, parse_cards, sort_key
-from .discards import check_discards
-from .errors import (
-    AnnouncementError,
-    CardCountError,
-    DuplicateCardError,
-    HandSizeError,
-    IllegalDiscardError,
-    IllegalMoveError,
-    NotationError,
-    RedealError,
-    SeatError,
-    TarokError,
+from .cards import TRUMP, parse_card, parse_cards, sort_key
+from .deal_checks import (
+    check_deal_discards,
+    check_deck,
+    check_hand_sizes,
+    check_redeal,
+    check_talon_fields,
+    check_tricks_taken,
+    parse_announcements,
+    seat_number,
 )
+from .errors import HandSizeError, IllegalMoveError, NotationError, SeatError, TarokError
 from .notation import (
     decoded,
     position_kwargs_from_json,
@@ -37,7 +37,7 @@ from .notation import (
     position_to_json,
     position_to_line,
 )
-from .text import is_whole, shown, whole_number
+from .trick_rules import SKUS_NAMES, Step, legal_steps, skus_names, winner_index
 from .variants import (
     EACH,
     EXCHANGE,
@@ -46,13 +46,7 @@ from .variants import (
     NO_TRICKS,
     ONE_TRICK,
     POSITIVE,
-    SKAT,
     SKUS,
-    SOLORUFER,
-    TO_DECLARER,
-    TO_DEFENCE,
-    TRUMP_22,
-    UNUSED,
     VALAT,
     Variant,
     get_variant,
@@ -61,10 +55,10 @@ from .variants import (
 if TYPE_CHECKING:
     from .settlement import Settlement
 
+__all__ = ["DEMAND", "CardsText", "PlayRules", "Position", "Step", "Trick"]
+
 # What a Position's file can hold besides the hands (the keyword arguments of Position()).
 CardsText = Union[str, Sequence[Union[str, int]], None]
-# A move's legality: (rule id, reason, the cards that rule removed).
-Step = tuple[str, str, set[int]]
 
 
 class Trick(NamedTuple):
@@ -92,7 +86,6 @@ class PlayRules(NamedTuple):
     reserved: dict[int, tuple[int, int, str]]
 
 DEMAND = "DEMAND"  # play-record token: an opponent demands the Danish skus in trick 23 (DK-3.7)
-_NAMES = SUIT_LETTERS + "T"  # what a led skus may be named: a suit or T (tarok)
 
 
 class Position:
@@ -135,7 +128,7 @@ class Position:
         initial = [parse_cards(h, self.deck, "seat %d's hand" % s) for s, h in enumerate(hands)]
 
         # --- seats and parties
-        self.declarer: int | None = None if c.each_for_himself else self._seat(declarer, "declarer")
+        self.declarer: int | None = None if c.each_for_himself else seat_number(self, declarer, "declarer")
         if c.each_for_himself and declarer is not None:
             raise SeatError("%s is each for himself: it has no declarer" % c.name)
         self.dealer = n - 1 if v.family == "danish" else None  # DK-2.4: dealer is backhand in trick 1
@@ -161,8 +154,8 @@ class Position:
         self._talon = parse_cards(talon, self.deck, "talon")
         self._skat = parse_cards(skat, self.deck, "skat")
         places += [("talon", self._talon), ("skat", self._skat)]
-        self._check_deck(places)
-        self._check_hand_sizes(initial)
+        check_deck(self, places)
+        check_hand_sizes(self, initial)
 
         self.partner: int | None = None
         self.called_king: int | None = None
@@ -182,20 +175,20 @@ class Position:
         if self.dealer is not None:
             self._piles[self.dealer] += self._skat  # DK-2.7: the skat is in the dealer's pile
 
-        self.announcements = self._parse_announcements(announcements)
+        self.announcements = parse_announcements(self, announcements)
         self.named_discards: tuple[int, ...] = ()  # DK-2.8 item 4: skat cards laid away from a declaration
         if not self.composed:
-            self._check_talon_fields(piles)
-            self.named_discards = self._check_discards(initial, piles)
-            self._check_redeal(initial, piles)
-        self._tricks_before = self._check_tricks_taken(tricks_taken, len(initial[0]))
+            check_talon_fields(self, piles)
+            self.named_discards = check_deal_discards(self, initial, piles)
+            check_redeal(self, initial, piles)
+        self._tricks_before = check_tricks_taken(self, tricks_taken, len(initial[0]))
         self._derive_rules(initial)
         self.composed_leader: int | None = None  # who leads a composed endgame's first trick, when not the rules'
         if leader is not None:
             if not self.composed:
                 raise SeatError("leader is only given for a composed endgame; a full deal's first lead "
                                 "follows the rules")
-            self.composed_leader = self._first_leader = self._seat(leader, "leader")
+            self.composed_leader = self._first_leader = seat_number(self, leader, "leader")
 
         self._initial = initial
         # scoring inputs (solver/scoring_inputs.py checks them): kontra levels, French poignées shown,
@@ -248,40 +241,6 @@ class Position:
         """An independent position at the same point of play."""
         return Position.from_json(self.to_json())
 
-    def _seat(self, value: object, role: str) -> int:
-        if value is None:
-            raise SeatError("%s needs a %s seat (0-%d)" % (self.contract.name, role, self.players - 1))
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.players:
-            raise SeatError("%s seat %s is out of range: seats are 0-%d in order of play"
-                            % (role, shown(value), self.players - 1))
-        return value
-
-    def _check_deck(self, places: list[tuple[str, list[int]]]) -> None:
-        where: dict[int, str] = {}
-        for name, cards in places:
-            for card in cards:
-                if card in where:
-                    raise DuplicateCardError("%s is both in %s and in %s"
-                                             % (self.deck.tokens[card], where[card], name))
-                where[card] = name
-        missing = [c for c in range(self.deck.size) if c not in where]
-        if missing:
-            raise CardCountError("%d card%s of the %s deck %s nowhere in the deal: %s"
-                                 % (len(missing), "s" if len(missing) > 1 else "", self.variant.id,
-                                    "is" if len(missing) == 1 else "are", format_hand(missing, self.deck)))
-
-    def _check_hand_sizes(self, initial: list[list[int]]) -> None:
-        size = self.variant.hand_size
-        for s, h in enumerate(initial):
-            if not self.composed and len(h) != size:
-                raise HandSizeError("seat %d holds %d cards; %s hands have %d at the start of play "
-                                    "(mark a shorter deal as composed)" % (s, len(h), self.variant.id, size))
-            if self.composed and len(h) != len(initial[0]):
-                raise HandSizeError("a composed endgame needs equal hands: seat 0 holds %d cards, "
-                                    "seat %d holds %d" % (len(initial[0]), s, len(h)))
-        if self.composed and not 0 < len(initial[0]) <= size:
-            raise HandSizeError("a composed endgame needs 1 to %d cards per hand" % size)
-
     def _set_partner(self, partner: int | None, called_king: str | int | None, initial: list[list[int]],
                      piles: dict[int, list[int]]) -> None:
         v, c = self.variant, self.contract
@@ -299,116 +258,15 @@ class Position:
                     holder is None and self.composed):  # composed: the called king may have fallen already
                 raise SeatError("partner %r does not hold the called king %s" % (partner, self.deck.tokens[king]))
             if holder is None and self.composed and partner is not None:
-                holder = self._seat(partner, "partner")  # the king already fell
+                holder = seat_number(self, partner, "partner")  # the king already fell
             self.partner = None if holder == self.declarer else holder
         elif partner is not None:
-            self.partner = self._seat(partner, "partner")
+            self.partner = seat_number(self, partner, "partner")
             if self.partner == self.declarer:
                 raise SeatError("the partner cannot be the declarer; leave it out for a solo")
         else:
             raise SeatError("%s is played with a called king: give called_king (e.g. \"HK\") or partner"
                             % c.name)
-
-    def _check_talon_fields(self, piles: dict[int, list[int]]) -> None:
-        v, c = self.variant, self.contract
-        t = v.talon_size
-        sizes = {"talon": len(self._talon), "skat": len(self._skat)}
-        if c.each_for_himself:
-            sizes["seat_piles"] = sum(len(p) for p in piles.values())
-        else:
-            sizes.update(declarer_pile=len(piles[0]), defence_pile=len(piles[1]))
-        want = {EXCHANGE: {"declarer_pile": c.group, "defence_pile": t - c.group},
-                TO_DEFENCE: {"defence_pile": t}, TO_DECLARER: {"declarer_pile": t},
-                UNUSED: {"talon": t}, SKAT: {"skat": t}}.get(c.talon, {})
-        if c.talon == SOLORUFER:  # AT-6.5: the talon half holding the called king ends with the declarer
-            want = {"declarer_pile": 3, "defence_pile": 3} if sizes["declarer_pile"] else {"defence_pile": t}
-            if sizes["declarer_pile"] and self.called_king not in piles[0]:
-                raise IllegalDiscardError("Solorufer: the declarer keeps a talon half only when it holds "
-                                          "the called king (AT-6.5)")
-            if self.called_king in piles[1]:
-                raise IllegalDiscardError(
-                    "Solorufer: the called king %s is in the talon, so the declarer gets the talon half holding "
-                    "it (AT-6.5): give that half as declarer_pile and the other as defence_pile"
-                    % self.deck.tokens[self.called_king])
-        for name, size in sizes.items():
-            if size != want.get(name, 0):
-                raise CardCountError("%s (%s) needs %d cards in %s, got %d"
-                                     % (c.name, v.id, want.get(name, 0), name, size))
-
-    def _check_discards(self, initial: list[list[int]], piles: dict[int, list[int]]) -> tuple[int, ...]:
-        """The discard rules (solver/discards.py) for the declarer's discard or the Danish skat."""
-        c = self.contract
-        if c.talon == EXCHANGE:
-            discards, holder = piles[0], self.declarer
-        elif c.talon == SKAT:
-            discards, holder = self._skat, self.dealer
-        else:
-            return ()
-        assert holder is not None  # an exchange has a declarer, a skat a dealer
-        return check_discards(self.variant, c, initial[holder], discards,
-                              tout=("tout", self.dealer) in self.announcements)
-
-    def _check_redeal(self, initial: list[list[int]], piles: dict[int, list[int]]) -> None:
-        """SI-2.4 (option no_tarok_redeal): a seat dealt no tarok is shown and the deal is redealt
-        as a forced klop, so only klop can follow such a deal.  The exchanging declarer's dealt
-        hand is not known, but its taroks are among his hand and his discards."""
-        if self.contract.id == "klop":
-            return
-        dealt = [list(h) for h in initial]
-        if self.contract.talon == EXCHANGE and self.declarer is not None:
-            dealt[self.declarer] += piles[0]
-        seat = self.variant.redeal_seat(dealt, self.options)
-        if seat is not None:
-            raise RedealError("seat %d was dealt no tarok: the deal is thrown in and redealt as a forced klop "
-                              "(SI-2.4), so it is not played as %s; set the option no_tarok_redeal=false for a "
-                              "composed study" % (seat, self.contract.name))
-
-    def _check_tricks_taken(self, tricks_taken: object, hand_len: int) -> list[int]:
-        before = self.variant.tricks - hand_len
-        if tricks_taken is None:
-            if before:
-                raise NotationError("a composed endgame with %d tricks already played needs tricks_taken "
-                                    "(tricks won so far, one number per seat)" % before)
-            return [0] * self.players
-        if not isinstance(tricks_taken, (list, tuple)) or len(tricks_taken) != self.players or not all(
-                is_whole(t, 0) for t in tricks_taken):
-            raise NotationError("tricks_taken needs %d non-negative numbers, one per seat" % self.players)
-        if sum(tricks_taken) != before:
-            raise NotationError("tricks_taken adds up to %d, but %d tricks were played before this endgame"
-                                % (sum(tricks_taken), before))
-        return list(tricks_taken)
-
-    def _parse_announcements(self, items: object) -> tuple[tuple[str, int], ...]:
-        v, c = self.variant, self.contract
-        out = [(name, self.declarer) for name in c.implied if self.declarer is not None]
-        given = items or ()
-        if not isinstance(given, (list, tuple)):
-            raise AnnouncementError('announcements take a list such as ["pagat_ultimo@1"], not %s' % shown(items))
-        seat: object
-        for item in given:
-            if isinstance(item, dict):
-                name, seat = item.get("name"), item.get("seat")
-            else:
-                name, _, seat_text = str(item).partition("@")
-                seat = (seat_text or None) if whole_number(seat_text) is None else whole_number(seat_text)
-            name = name.strip().lower() if isinstance(name, str) else name
-            ann = v.announcements.get(name) if isinstance(name, str) else None
-            if ann is None:
-                raise AnnouncementError("%s is not an announcement of %s; known: %s"
-                                        % (shown(name), v.id, ", ".join(v.announcements)))
-            assert isinstance(name, str)
-            if not ann.allowed_in(c):
-                raise AnnouncementError("%s cannot be announced in %s" % (name, c.name))
-            if name == "king_ultimo" and self.called_king is None:
-                raise AnnouncementError("king_ultimo needs the called_king to be given")
-            if seat is None:
-                seat = (self.partner if ann.by == "partner" and self.partner is not None
-                        else self.dealer if c.each_for_himself else self.declarer)
-            seat_no = self._seat(seat, "announcing")
-            self._check_announcer(name, seat_no)
-            if (name, seat_no) not in out:
-                out.append((name, seat_no))
-        return tuple(out)
 
     def announcers(self, name: str) -> tuple[int, ...]:
         """The seats that may make the announcement ``name`` in this deal: SI-7 kralj ultimo
@@ -420,17 +278,6 @@ class Position:
         if by == "defence":
             return self.parties[1]
         return tuple(range(self.players))
-
-    def _check_announcer(self, name: str, seat: int) -> None:
-        if seat in self.announcers(name):
-            return
-        if self.variant.announcements[name].by == "partner":
-            who = ("seat %d (write %s@%d)" % (self.partner, name, self.partner) if self.partner is not None
-                   else "nobody here, the declarer has no partner")
-            raise AnnouncementError("%s may be announced only by the partner, the holder of the called king "
-                                    "(SI-7): %s, not seat %d" % (name, who, seat))
-        raise AnnouncementError("%s can be scored only by the opposing party (AT-7): seat %d is on the "
-                                "declarer's side" % (name, seat))
 
     def _derive_rules(self, initial: list[list[int]]) -> None:
         """Resolve the play-rule flags of this variant + contract + options."""
@@ -542,165 +389,7 @@ class Position:
         """Why play stopped before the last trick, or None."""
         return self._over
 
-    # ------------------------------------------------------------ rules
-
-    def _led_suit(self, trick: Sequence[tuple[int, int]] | None = None, named: int | None = None) -> int | None:
-        """Suit to follow: the first card's suit; after a led Excuse the second card's (FR-3.2);
-        after a led skus the named suit (DK-3.5).  None when nothing sets it yet."""
-        trick = self._trick if trick is None else trick
-        named = self._named if named is None else named
-        d = self.deck
-        for i, (_, card) in enumerate(trick):
-            if card != d.special:
-                return d.suit[card]
-            if self.variant.special == SKUS and i == 0:
-                return named
-        return None
-
-    def _winner_index(self, trick: Sequence[tuple[int, int]], named: int | None = None,
-                      last: bool = False) -> int | None:
-        """Index in ``trick`` of the card winning it so far (trick may be partial; None while
-        only a led Excuse or skus is in it)."""
-        d = self.deck
-        cards = [c for _, c in trick]
-        if (last and self.variant.special == EXCUSE and d.special in cards
-                and self._excuse_chelem(trick[cards.index(d.special)][0])):  # FR-4.4
-            return cards.index(d.special)
-        led = self._led_suit(trick, named)
-        trumps_win = not self.contract.colour and not (  # AT-4.2 colour games, SI-4.3 colour valat
-            self.contract.colour_valat and led != TRUMP
-            and any(s == self.declarer and d.suit[c] == led for s, c in trick))
-        # SI-4.1, AT-4.3; in colour valat the declarer's suit card outranks the trula as well
-        if (self.play_rules.emperor and (trumps_win or led == TRUMP)
-                and {d.trump(1), d.trump(21), d.trump(22)} <= set(cards)):
-            return cards.index(d.trump(1))
-        best, best_key = None, None
-        for i, c in enumerate(cards):
-            if c == d.special and self.variant.special != TRUMP_22:
-                continue  # Excuse and skus never win (FR-4.2, DK-4.2)
-            if d.suit[c] == TRUMP and (trumps_win or led == TRUMP):
-                key = (2, d.rank[c])
-            elif d.suit[c] == led:
-                key = (1, d.rank[c])
-            else:
-                continue
-            if best_key is None or key > best_key:
-                best, best_key = i, key
-        return best
-
-    def _excuse_chelem(self, seat: int) -> bool:
-        """FR-4.4 / Q-FR5: the Excuse's side has won every earlier trick."""
-        party = self._party_of[seat]
-        others_before = sum(t for s, t in enumerate(self._tricks_before) if self._party_of[s] != party)
-        return others_before == 0 and all(self._party_of[t.winner] == party for t in self._tricks)
-
-    def _beats_category(self, card: int, led: int) -> bool:
-        """beat_highest_of_category (Q-X2): above every card of its own category already played."""
-        d = self.deck
-        cat = TRUMP if d.suit[card] == TRUMP else d.suit[card]
-        if cat not in (led, TRUMP):
-            return False
-        return all(d.rank[card] > d.rank[c] for _, c in self._trick if d.suit[c] == cat)
-
-    def _legal_steps(self, seat: int) -> tuple[set[int], list[Step]]:
-        """The cards ``seat`` may play now, with the rule behind each restriction.
-
-        Returns (cards, steps); steps is a list of (rule id, reason, cards it removed).
-        """
-        v, d, hand = self.variant, self.deck, self._hands[seat]
-        t = self.trick_number
-        ex = d.special
-        steps: list[Step] = []
-        if v.special == SKUS and ex in hand and t == self.n_tricks - 2 and (
-                self._demanded or self.options["skus_demand_policy"] == "always"):
-            return {ex}, [("DK-3.7", "the skus was demanded for trick %d" % t, hand - {ex})]
-        wild = ex in hand and v.special in (EXCUSE, SKUS)
-        cards = hand - {ex} if wild else set(hand)
-        legal = set(cards)
-
-        def narrow(rule: str, reason: str, allowed: set[int]) -> None:
-            nonlocal legal
-            if allowed != legal:
-                steps.append((rule, reason, legal - allowed))
-                legal = allowed
-
-        fam = v.family
-        follow_rule = {"slovenian": "SI-3.1", "koenigrufen": "AT-3.1", "french": "FR-3.3", "danish": "DK-3.1"}[fam]
-        trump_rule = {"slovenian": "SI-3.1", "koenigrufen": "AT-3.2", "french": "FR-3.4", "danish": "DK-3.2"}[fam]
-        if not self._trick:
-            if self.contract.colour and any(d.suit[x] < TRUMP for x in legal):
-                narrow("AT-3.5", "in a colour game tarock may be led only without suit cards",
-                       {x for x in legal if d.suit[x] < TRUMP})
-        else:
-            led = self._led_suit()
-            if led is not None:
-                follow = {x for x in legal if d.suit[x] == led}
-                if follow:
-                    narrow(follow_rule, "must follow %s" % _suit_name(led), follow)
-                else:
-                    trumps = {x for x in legal if d.suit[x] == TRUMP}
-                    if trumps and self.play_rules.tarockzwang:
-                        narrow(trump_rule, "void in %s: must play a trump" % _suit_name(led), trumps)
-                if v.must_overtrump and all(d.suit[x] == TRUMP for x in legal) and legal and (
-                        led != TRUMP or self.options["overtrump_on_trump_lead"]):
-                    top = max((d.rank[c] for _, c in self._trick if d.suit[c] == TRUMP), default=0)
-                    higher = {x for x in legal if d.rank[x] > top}
-                    if higher:
-                        narrow("FR-3.5", "must overtrump T%d" % top, higher)
-                if self.play_rules.must_beat:
-                    if self.play_rules.must_beat_mode == "beat_winner":
-                        beat = {x for x in legal
-                                if self._winner_index(self._trick + [(seat, x)]) == len(self._trick)}
-                    else:
-                        beat = {x for x in legal if self._beats_category(x, led)}
-                    if beat:
-                        narrow("SI-3.3" if fam == "slovenian" else "AT-3.3",
-                               "negative contract: must beat the trick", beat)
-        pagat = d.trump(1)
-        if self.play_rules.pagat_rule == "si" and pagat in legal and len(legal) > 1:
-            narrow("SI-3.4", "negative contract: the pagat only when no other card is legal", legal - {pagat})
-        if self.play_rules.pagat_rule == "at" and pagat in legal and any(
-                d.suit[x] == TRUMP and x != pagat for x in legal):
-            narrow("AT-3.6", "negative game (rule 4c): the Pagat only when no other tarock may be played",
-                   legal - {pagat})
-        if self.play_rules.reserved:
-            legal = self._apply_reservations(seat, legal, t, narrow)
-        if wild and ex is not None:
-            if v.special == EXCUSE:
-                legal = legal | {ex}  # FR-3.1
-            elif t != self.n_tricks - 1:
-                legal = legal | {ex}  # DK-3.4
-            else:
-                steps.append(("DK-3.6", "the skus may not be played in the next-to-last trick", {ex}))
-        return legal, steps
-
-    def _apply_reservations(self, seat: int, legal: set[int], t: int,
-                            narrow: Callable[[str, str, set[int]], None]) -> set[int]:
-        """AT-3.4 rule 4a (and SI-3.5 for an announced pagat ultimo)."""
-        rule = "SI-3.5" if self.variant.family == "slovenian" else "AT-3.4"
-        mine = {c: (trick, name) for c, (holder, trick, name) in self.play_rules.reserved.items()
-                if holder == seat and c in self._hands[seat] and trick >= t}
-        if not mine:
-            return legal
-        due = {c for c, (trick, _) in mine.items() if trick == t and c in legal}
-        if due:
-            narrow(rule, "announced %s: the card must be played to trick %d"
-                   % (" and ".join(sorted(mine[c][1] for c in due)), t), due)
-            return due
-        free = legal - set(mine)
-        if free:
-            narrow(rule, "announced ultimo cards are kept for their trick", free)
-            return free
-        first = min(mine[c][0] for c in legal if c in mine)
-        forced = {c for c in legal if c in mine and mine[c][0] == first}
-        narrow(rule, "forced to play an announced card early: the one due first", forced)
-        return forced
-
-    def _skus_names(self, seat: int) -> list[str]:
-        """DK-3.5: a led skus is named as a suit (or T) that another player holds."""
-        d = self.deck
-        held = {d.suit[c] for s in range(self.players) if s != seat for c in self._hands[s] if c != d.special}
-        return [_NAMES[i] for i in range(5) if i in held]
+    # ------------------------------------------------------------ play (the rules: solver/trick_rules.py)
 
     @property
     def legal_moves(self) -> list[str]:
@@ -709,11 +398,11 @@ class Position:
         seat = self.to_move
         if seat is None:
             return []
-        cards, _ = self._legal_steps(seat)
+        cards, _ = legal_steps(self, seat)
         out: list[str] = []
         for c in sorted(cards, key=sort_key(self.deck)):
             if c == self.deck.special and self.variant.special == SKUS and not self._trick:
-                out += ["EX:" + name for name in self._skus_names(seat)]
+                out += ["EX:" + name for name in skus_names(self, seat)]
             else:
                 out.append(self.deck.tokens[c])
         return out
@@ -745,7 +434,7 @@ class Position:
             where = "seat %d holds it" % owner if owner is not None else "it was already played"
             raise IllegalMoveError("%s is not in seat %d's hand (trick %d): %s" % (tok, seat, t, where),
                                    card=tok, seat=seat, trick=t, rule="hand")
-        legal, steps = self._legal_steps(seat)
+        legal, steps = legal_steps(self, seat)
         if card not in legal:
             rule, reason = next(((r, why) for r, why, removed in steps if card in removed),
                                 ("rules", "not allowed"))
@@ -755,7 +444,7 @@ class Position:
         named = None
         leading_skus = card == self.deck.special and self.variant.special == SKUS and not self._trick
         if leading_skus:
-            names = self._skus_names(seat)
+            names = skus_names(self, seat)
             name = name.strip().upper()
             name = "T" if name in ("TAROK", "TRUMP", "TRUMPS") else name
             if name not in names:
@@ -763,7 +452,7 @@ class Position:
                                        "player holds: %s (DK-3.5)"
                                        % (seat, t, " ".join("EX:" + n for n in names)),
                                        card=tok, seat=seat, trick=t, rule="DK-3.5")
-            named = _NAMES.index(name)
+            named = SKUS_NAMES.index(name)
         elif name:
             raise IllegalMoveError("%s: only a led Danish skus is named" % text, card=tok, seat=seat, trick=t)
         return card, named
@@ -780,7 +469,7 @@ class Position:
         if not self._trick:
             self._named = named
         self._trick.append((seat, card))
-        self._stack.append(self.deck.tokens[card] + ("" if named is None else ":" + _NAMES[named]))
+        self._stack.append(self.deck.tokens[card] + ("" if named is None else ":" + SKUS_NAMES[named]))
         if len(self._trick) == self.players:
             self._finish_trick()
 
@@ -801,12 +490,12 @@ class Position:
 
     def _finish_trick(self) -> None:
         last = self.trick_number == self.n_tricks
-        idx = self._winner_index(self._trick, self._named, last=last)
+        idx = winner_index(self, self._trick, self._named, last=last)
         assert idx is not None  # a whole trick holds a card that can win it
         winner = self._trick[idx][0]
         self._tricks.append(Trick(self.trick_number, self._leader,
                                   tuple((s, self.deck.tokens[c]) for s, c in self._trick), winner,
-                                  None if self._named is None else _NAMES[self._named]))
+                                  None if self._named is None else SKUS_NAMES[self._named]))
         self._saved.append((self._trick, self._named, self._demanded, self._leader, self._over))
         self._trick, self._named, self._demanded = [], None, False
         self._leader = winner
@@ -916,10 +605,6 @@ class Position:
 
     def __str__(self) -> str:
         return position_summary(self)
-
-
-def _suit_name(suit: int) -> str:
-    return ("spades", "hearts", "diamonds", "clubs", "trumps", "the Excuse")[suit]
 
 
 def _tokens(play: str | Iterable[str] | None) -> list[str]:

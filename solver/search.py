@@ -32,8 +32,9 @@ from . import goals as goal_defs
 from ._core import Engine
 from .errors import ParameterError, TarokError
 from .goals import FRENCH_REQUIREMENT, GOALS  # noqa: F401 (GOALS: the goals solve() takes)
-from .position import _NAMES, DEMAND, Position
+from .position import DEMAND, Position
 from .text import is_whole, shown, whole_number
+from .trick_rules import SKUS_NAMES
 from .variants import ALL_TRICKS, EXCUSE, NO_TRICKS, ONE_TRICK, SKUS, TRUMP_22
 
 if TYPE_CHECKING:
@@ -458,7 +459,7 @@ def _token_map(pos: Position) -> Callable[[int], str]:
     def token(move: int) -> str:
         tok = by_code[move & 0xFF]
         name = move >> 8
-        return tok + (":" + _NAMES[name - 1] if name else "")
+        return tok + (":" + SKUS_NAMES[name - 1] if name else "")
     return token
 
 

@@ -37,6 +37,7 @@ from solver._core import Engine  # noqa: E402
 from solver.deal import random_position  # noqa: E402
 from solver.position import DEMAND, Position  # noqa: E402
 from solver.search import _token_map, encode, goal_spec  # noqa: E402
+from solver.trick_rules import winner_index  # noqa: E402
 from solver.variants import VARIANTS  # noqa: E402
 
 SEED = 7001
@@ -125,7 +126,7 @@ def _check(pos, engine, seen):
         seen["must beat: " + pos.play_rules.must_beat_mode] += 1
     trick = pos.current_trick
     if trick:
-        want = pos._winner_index(pos._trick, pos._named)
+        want = winner_index(pos, pos._trick, pos._named)
         assert engine.winner(spec) == (-1 if want is None else want), ("winner so far", trick, where)
     if len(trick) == pos.players - 1:
         last = pos.trick_number == pos.n_tricks
