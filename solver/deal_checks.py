@@ -22,7 +22,7 @@ from .errors import (
     RedealError,
     SeatError,
 )
-from .text import is_whole, shown, whole_number
+from .text import is_whole, item_and_seat, shown
 from .variants import EXCHANGE, SKAT, SOLORUFER, TO_DECLARER, TO_DEFENCE, UNUSED
 
 if TYPE_CHECKING:
@@ -155,11 +155,7 @@ def parse_announcements(pos: Position, items: object) -> tuple[tuple[str, int], 
         raise AnnouncementError('announcements take a list such as ["pagat_ultimo@1"], not %s' % shown(items))
     seat: object
     for item in given:
-        if isinstance(item, dict):
-            name, seat = item.get("name"), item.get("seat")
-        else:
-            name, _, seat_text = str(item).partition("@")
-            seat = (seat_text or None) if whole_number(seat_text) is None else whole_number(seat_text)
+        name, seat = item_and_seat(item, "name")
         name = name.strip().lower() if isinstance(name, str) else name
         ann = v.announcements.get(name) if isinstance(name, str) else None
         if ann is None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from . import goals
 from .errors import MissingValueError, ScoringError
-from .text import is_whole, shown, whole_number
+from .text import is_whole, item_and_seat, shown, whole_number
 from .variants import EACH
 
 if TYPE_CHECKING:
@@ -118,11 +118,7 @@ def _poignees(pos: Position, items: Any, options: Mapping[str, Any]) -> tuple[st
     levels: dict[int, int] = {}
     seat: Any
     for item in items:
-        if isinstance(item, dict):
-            size, seat = item.get("size"), item.get("seat")
-        else:
-            size, _, seat_text = str(item).partition("@")
-            seat = (seat_text or None) if whole_number(seat_text) is None else whole_number(seat_text)
+        size, seat = item_and_seat(item, "size")
         level = _POIGNEE_ALIASES.get(str(size).strip().lower())
         if level is None:
             raise ScoringError("poignée %s: the sizes are single, double, triple" % shown(item))
@@ -152,11 +148,8 @@ def _declarations(pos: Position, items: Any) -> tuple[str, ...] | None:
     by_seat: dict[int, list[str]] = {s: [] for s in range(pos.players)}
     seat: Any
     for item in items:
-        if isinstance(item, dict):
-            text, seat = str(item.get("name", "")), item.get("seat")
-        else:
-            text, _, seat_text = str(item).partition("@")
-            seat = (seat_text or None) if whole_number(seat_text) is None else whole_number(seat_text)
+        name, seat = item_and_seat(item, "name")
+        text = "" if name is None else str(name)
         seat = pos.dealer if seat is None else seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < pos.players:
             raise ScoringError("declaration %s: seat must be 0-%d" % (shown(item), pos.players - 1))
@@ -207,12 +200,7 @@ def _cups(pos: Position, cups: Any) -> dict[str, int] | None:
         raise ScoringError('cups takes both contents, e.g. {"pagat": 60, "king": 60}, not %s' % shown(cups))
     out: dict[str, int] = {}
     for key in ("pagat", "king"):
-        value = cups[key]
-        if whole_number(value) is not None:
-            value = whole_number(value)
-        if not is_whole(value, 0, MAX_AMOUNT):
-            raise ScoringError("the %s cup holds a whole number of P (0 to %d), not %s" % (key, MAX_AMOUNT, shown(value)))
-        out[key] = value
+        out[key] = _amount(cups[key], key, "the %s cup holds a whole number of P (0 to %d), not %s")
     return out
 
 
@@ -233,12 +221,18 @@ def _values(pos: Position, values: Any) -> dict[str, int]:
         if key not in known:
             raise ScoringError("values: %s is neither a Königrufen contract nor a bonus; keys are %s"
                                % (shown(key), ", ".join(known)))
-        if whole_number(value) is not None:
-            value = whole_number(value)
-        if not is_whole(value, 0, MAX_AMOUNT):
-            raise ScoringError("values: %s must be a whole number (0 to %d), not %s" % (key, MAX_AMOUNT, shown(value)))
-        out[key] = value
+        out[key] = _amount(value, key, "values: %s must be a whole number (0 to %d), not %s")
     return out
+
+
+def _amount(value: Any, key: str, message: str) -> int:
+    """``value`` (text such as "60" read as the number) checked as a whole number from 0 to
+    MAX_AMOUNT, else a ScoringError: ``message`` % (key, MAX_AMOUNT, the value)."""
+    if whole_number(value) is not None:
+        value = whole_number(value)
+    if not is_whole(value, 0, MAX_AMOUNT):
+        raise ScoringError(message % (key, MAX_AMOUNT, shown(value)))
+    return int(value)
 
 
 def at_value(pos: Position, key: str, values: Mapping[str, int] | None = None, tariff: str | None = None) -> int:

@@ -26,6 +26,16 @@ def whole_number(text: object) -> int | None:
     return int(text)
 
 
+def item_and_seat(item: object, key: str) -> tuple[object, object]:
+    """An input item written ``"what@seat"`` or ``{key: what, "seat": seat}``, as (what, seat):
+    the seat an int where it is written as a whole number, None where it is not given."""
+    if isinstance(item, dict):
+        return item.get(key), item.get("seat")
+    what, _, seat_text = str(item).partition("@")
+    seat = whole_number(seat_text)
+    return what, (seat_text or None) if seat is None else seat
+
+
 def is_whole(value: object, low: int | None = None, high: int | None = None) -> bool:
     """Whether ``value`` is an int (not a bool) within [low, high]."""
     return (isinstance(value, int) and not isinstance(value, bool)
