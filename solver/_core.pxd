@@ -1,8 +1,8 @@
 # cython: language_level=3
 # The Python face of the compiled search: one Engine holds a search's table and counters
 # (solver/search.py drives it).  The search itself is in _core.pyx; the rules of play, the
-# bounds, the table and the move ordering are the inline units it cimports (_rules, _bounds,
-# _table, _moves), all on the data of _types.pxd.
+# bounds, the table, the move ordering and the spec's loading are the inline units it cimports
+# (_rules, _bounds, _table, _moves, _spec), all on the data of _types.pxd.
 
 from libc.stdint cimport uint32_t
 
