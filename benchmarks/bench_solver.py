@@ -6,13 +6,14 @@
     python benchmarks/bench_solver.py --sets slovenian4:12 --threads 2   # one deal on two cores
     python benchmarks/bench_solver.py --ablation            # search features switched off, as ratios
     python benchmarks/bench_solver.py --batch slovenian4:10 --deals 16   # solve_many, 1 vs 2 threads
+    python benchmarks/bench_solver.py --scaling 2 --sets slovenian4:12:16  # one deal: 1 vs 2 threads
     python benchmarks/bench_solver.py --targets             # the performance targets, met or not
     python benchmarks/bench_solver.py --anchor dds --deals 30   # against bridge DDS (the bench extra)
 
 A set is ``VARIANT:TRICKS[:DEALS]`` — DEALS deals (default ``--deals``) of VARIANT brought
 to TRICKS tricks left (12 for a full Slovenian deal after the talon exchange) by seeded
 random legal play.  Each deal is solved for ``--goal`` (points by default) with an emptied
-table, on one core (two with ``--threads 2``), under ``--limit`` (a node count or a time
+table, on one core (N with ``--threads N``), under ``--limit`` (a node count or a time
 such as 60s); unfinished deals are reported with their proven bounds, never counted as
 solved.  Per set: median / p90 / max seconds, median nodes, nodes per second, table hit
 rate, the table's peak size, share solved and, for the unsolved, the median width of the
@@ -305,6 +306,38 @@ def run_batch(spec_name, deals, seed, limit, memory_mb):
     return row
 
 
+def run_scaling(set_names, deals, seed, limit, memory_mb, threads):
+    """Each deal solved on one thread and on ``threads`` (a fresh table each time), interleaved
+    deal by deal with the order alternating, so drift falls on both: per set the median times,
+    their ratio, the median of the per-deal speed-ups, and the median nodes (a parallel search
+    visits some nodes twice)."""
+    rows = []
+    for spec_name in set_names:
+        parts = spec_name.split(":")
+        positions = deal_set(parts[0], int(parts[1]), int(parts[2]) if len(parts) > 2 else deals, seed)
+        solvers = {1: Solver(memory_mb, 1), threads: Solver(memory_mb, threads)}
+        runs = {1: [], threads: []}
+        for i, pos in enumerate(positions):
+            for n in ((1, threads) if i % 2 == 0 else (threads, 1)):
+                solvers[n].clear()
+                r = solvers[n].solve(pos, "points", limit=limit)
+                runs[n].append((r.seconds, r.nodes, r.value))
+        agree = all(a[2] == b[2] for a, b in zip(runs[1], runs[threads]) if None not in (a[2], b[2]))
+        assert agree, "values differ between 1 and %d threads" % threads
+        median = {n: statistics.median(t for t, _, _ in rs) for n, rs in runs.items()}
+        row = {"set": "%s:%s" % (parts[0], parts[1]), "goal": "points", "deals": len(positions), "threads": threads,
+               "solved": {n: sum(v is not None for _, _, v in rs) for n, rs in runs.items()},
+               "median_s": {n: round(m, 4) for n, m in median.items()},
+               "speedup_of_medians": round(median[1] / median[threads], 2),
+               "median_speedup": round(statistics.median(a[0] / b[0] for a, b in zip(runs[1], runs[threads])), 2),
+               "median_nodes": {n: int(statistics.median(x for _, x, _ in rs)) for n, rs in runs.items()},
+               "per_deal": [{"seconds": [round(a[0], 4), round(b[0], 4)], "nodes": [a[1], b[1]]}
+                            for a, b in zip(runs[1], runs[threads])]}
+        rows.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)
+    return rows
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", nargs="*", default=None,
@@ -314,8 +347,11 @@ def main(argv=None):
     ap.add_argument("--goal", default="points")
     ap.add_argument("--limit", default="60s", help="per deal: nodes or time (default 60s)")
     ap.add_argument("--memory", type=int, default=256, help="table budget in MB (default 256, the Solver's)")
-    ap.add_argument("--threads", type=int, choices=(1, 2), default=1,
+    ap.add_argument("--threads", type=int, choices=range(1, 33), default=1, metavar="N",
                     help="search threads per deal (default 1: the one-core figures)")
+    ap.add_argument("--scaling", type=int, choices=range(2, 33), metavar="N",
+                    help="instead: each deal of --sets (default slovenian4:12:16) on 1 thread and on N, "
+                         "interleaved, the speed-up")
     ap.add_argument("--batch", metavar="VARIANT:TRICKS",
                     help="instead: that set through solve_many on one thread and on two (the speed-up)")
     ap.add_argument("--quick", action="store_true", help="5 deals per set, 5 s limit")
@@ -339,7 +375,11 @@ def main(argv=None):
         results = run_ablation(min(args.deals, 20), args.seed, limit_nodes=50_000_000)
     if args.anchor:
         results = run_anchor(args.deals, args.seed, args.limit, args.memory)
-    for spec in [] if args.ablation or args.batch or args.targets or args.anchor else (args.sets or DEFAULT_SETS):
+    if args.scaling:
+        results = run_scaling(args.sets or ["slovenian4:12:16"], args.deals, args.seed, args.limit, args.memory,
+                              args.scaling)
+    instead = args.ablation or args.batch or args.targets or args.anchor or args.scaling
+    for spec in [] if instead else (args.sets or DEFAULT_SETS):
         parts = spec.split(":")
         variant, tricks, deals = (parts + [""])[:3]
         if (len(parts) > 3 or variant not in VARIANTS or not tricks.isdigit()

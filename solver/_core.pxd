@@ -1,33 +1,30 @@
 # cython: language_level=3
 # The Python face of the compiled search: one Engine holds a search's table and counters
 # (solver/search.py drives it).  The search itself is in _core.pyx; the rules of play, the
-# bounds, the table and the move ordering are the inline units it cimports (_rules, _bounds,
-# _table, _moves), all on the data of _types.pxd.
+# bounds, the table, the move ordering and the spec's loading are the inline units it cimports
+# (_rules, _bounds, _table, _moves, _spec), all on the data of _types.pxd.
 
 from libc.stdint cimport uint32_t
 
-from solver._types cimport BUSY, Search, State
+from solver._types cimport BUSY, Crewmate, Search, State
 
 
 cdef class Engine:
-    cdef Search X
-    cdef char gap0[128]             # (the gaps keep what two threads write on separate cache lines)
-    cdef Search H                   # the helper of a two-thread solve: shares X's table
-    cdef char gap1[128]
-    cdef State work0                # each thread's copy of the root
-    cdef char gap2[128]
-    cdef State work1
-    cdef char gap3[128]
+    cdef Search X                   # the search (thread 0 of a parallel solve)
+    cdef char gap0[128]             # (the gaps keep what threads write on separate cache lines)
+    cdef Crewmate* crew             # threads 1.. of a parallel solve (allocated at the first one)
     cdef uint32_t busy_marks[BUSY]  # the nodes each thread is searching (ABDADA)
+    cdef char gap1[128]
     cdef int threads
-    cdef public long long solo_nodes  # a two-thread solve searches this many nodes on one thread first
+    cdef public long long solo_nodes  # a parallel solve searches this many nodes on one thread first
     cdef object stopping            # set by stop(): no new searches are started
     cdef int live[2]                # the root's proven bounds, narrowing while it is searched (progress)
     cdef int at_root                # 1 while solve() searches the root's count
 
     cdef void _load(self, dict spec, State* S) except *
     cdef tuple _bounds(self, State* S, int target, int guess)
-    cdef tuple _bounds_two(self, State* S, int lb, int ub)
+    cdef tuple _bounds_parallel(self, State* S, int lb, int ub, int target)
+    cdef Search* _search(self, int w) noexcept
     cdef object _worker(self, int w, int beta, State* root, object results)
     cdef int _child(self, State* S, int move) noexcept
     cdef bint _holds(self, State* S, int value, int mode)

@@ -11,6 +11,7 @@ from typing import Any, TypedDict
 from typing_extensions import NotRequired, Self, disjoint_base
 
 Spec = dict[str, Any]
+MAX_SEARCH_THREADS: int  # threads of one parallel solve, at most
 
 class SolveOutput(TypedDict):
     """What :meth:`Engine.solve` returns: bounds on the side's remaining count and counters."""
@@ -29,7 +30,7 @@ class SolveOutput(TypedDict):
 class Engine:
     """One search: its transposition table (a fixed memory budget) and counters."""
 
-    solo_nodes: int  # a two-thread solve searches this many nodes on one thread first
+    solo_nodes: int  # a parallel solve searches this many nodes on one thread first
     def __new__(cls, memory_mb: int = 256) -> Self: ...
     def stop(self) -> None: ...
     def clear(self) -> None: ...
@@ -48,7 +49,6 @@ class Engine:
         use_equiv: bool = True,
         use_bounds: bool = True,
         threads: int = 1,
-        guess: int = -1,  # the count expected (-1: none), tested first
     ) -> SolveOutput: ...
     def _test(self, w: int, beta: int, results: queue.Queue[tuple[int, int, int, bool]]) -> None: ...
     @property

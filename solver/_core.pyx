@@ -1,7 +1,8 @@
 # cython: language_level=3
 """Compiled double-dummy search: alpha-beta with a transposition table, an MTD(f) driver,
 and the Engine that Python drives.  The rules of play (_rules.pxd), the bounds (_bounds.pxd),
-the table (_table.pxd) and the move ordering (_moves.pxd) are inline units cimported here.
+the table (_table.pxd), the move ordering (_moves.pxd) and the loading of a position's
+description (_spec.pxd) are inline units cimported here.
 
 The value searched is what the analysed side still collects from the current point
 to the end of play (card units or tricks), never what it has already taken: so one
@@ -10,19 +11,23 @@ at trick boundaries and hold a lower and an upper bound on that remaining value.
 
 The search runs without the GIL and keeps all of its state in one ``Engine`` object:
 several engines can search at once from several threads, and one engine can search one
-position on two threads that share its table (``threads=2``).
+position on several threads that share its table (``threads=N``, ABDADA).
 """
 
 import queue
 import threading
 
+from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from solver._types cimport *
 from solver._bounds cimport lead_sure_count, remaining_max, sure_count, terminal_value
 from solver._moves cimport LastCard, gen_moves, skus_holder
 from solver._rules cimport card_key, finish_trick, legal_moves, play_card, seat_at, trick_winner
+from solver._spec cimport load_spec
 from solver._table cimport boundary_key, grow, mix, store, table_bounds
+
+MAX_SEARCH_THREADS = MAX_THREADS  # threads of one parallel solve, at most
 
 cdef extern from *:
     """
@@ -142,10 +147,10 @@ cdef int last_card_by_table(Search* X, const LastCard* L, int i, int alpha, int 
 
 cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_move) noexcept nogil:
     """Try every move of the player to move (fail-soft alpha-beta).  At a trick's last card
-    the table entries of the positions after each move are read first (last_card_setup).  On
-    two threads (ABDADA) every move but the first is first tried exclusively: a move whose
-    node the other thread is searching is put off to the end, when its result is usually in
-    the table."""
+    the table entries of the positions after each move are read first (last_card_setup).  In
+    a parallel solve (ABDADA) every move but the first is first tried exclusively: a move
+    whose node another thread is searching is put off to the end, when its result is usually
+    in the table."""
     cdef int moves[MAX_MOVES]
     cdef int deferred[MAX_MOVES]
     cdef int seat = seat_at(&X.R, S.leader, S.n_played)
@@ -205,8 +210,8 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
 
 
 cdef inline int claim(Search* X, uint64_t key, int exclusive, uint32_t* slot) noexcept nogil:
-    """Mark a node as being searched by this thread (ABDADA); 0 when it is exclusive and the
-    other thread already searches it.  The marks are hints: a lost or stale one costs time,
+    """Mark a node as being searched by this thread (ABDADA); 0 when it is exclusive and
+    another thread already searches it.  The marks are hints: a lost or stale one costs time,
     never a wrong value."""
     cdef uint32_t mark = <uint32_t>(key >> 32) | 1
     slot[0] = <uint32_t>key & (BUSY - 1)
@@ -222,8 +227,8 @@ cdef inline void release(Search* X, uint64_t key, uint32_t slot) noexcept nogil:
 
 
 cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept nogil:
-    """Fail-soft alpha-beta on the value still to come for the side.  On two threads an
-    ``exclusive`` visit to a node the other thread is searching returns DEFER."""
+    """Fail-soft alpha-beta on the value still to come for the side.  In a parallel solve an
+    ``exclusive`` visit to a node another thread is searching returns DEFER."""
     cdef uint64_t key = 0
     cdef uint32_t slot = 0
     cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0
@@ -334,14 +339,6 @@ cdef int search_value(Search* X, State* S, int* lower, int* upper, int guess) no
 
 # ------------------------------------------------------------------ Python face
 
-cdef uint64_t splitmix(uint64_t* x) noexcept nogil:
-    x[0] += <uint64_t>0x9E3779B97F4A7C15
-    cdef uint64_t z = x[0]
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
-    return z ^ (z >> 31)
-
-
 cdef class Engine:
     """One search: its transposition table (a fixed memory budget) and counters.
 
@@ -365,18 +362,22 @@ cdef class Engine:
         self.X.max_entries = n
         self.X.n_entries = min(n, 1 << 16)
         self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = 1
+        self.X.crew = 1
+        self.crew = NULL
         self.threads = 1
         self.solo_nodes = 100000  # about 10 ms: smaller searches do not pay for a second thread
         self.stopping = threading.Event()
 
     def __dealloc__(self):
         release_table(self.X.table, self.X.max_entries * sizeof(Entry))
+        free(self.crew)
 
     def stop(self):
         """Ask a search running in another thread to stop now (it returns its proven bounds)."""
+        cdef int w
         self.stopping.set()
-        self.X.aborted = 1
-        self.H.aborted = 1
+        for w in range(self.threads):
+            self._search(w).aborted = 1
 
     def clear(self):
         """Forget every table entry."""
@@ -384,114 +385,7 @@ cdef class Engine:
         self.X.fills = 0
 
     cdef void _load(self, dict spec, State* S) except *:
-        cdef Rules* R = &self.X.R
-        cdef int seat, i, j, suit, rank
-        cdef uint64_t ctx = 0x5EED
-        memset(R, 0, sizeof(Rules))
-        memset(S, 0, sizeof(State))
-        R.n_seats = spec["n_seats"]
-        R.n_tricks = spec["n_tricks"]
-        R.special_kind = spec["special_kind"]
-        R.tarock_trumps = spec["tarock_trumps"]
-        R.tarockzwang = spec["tarockzwang"]
-        R.colour_lead_rule = spec["colour_lead_rule"]
-        R.must_overtrump = spec["must_overtrump"]
-        R.overtrump_on_trump_lead = spec["overtrump_on_trump_lead"]
-        R.must_beat = spec["must_beat"]
-        R.pagat_rule = spec["pagat_rule"]
-        R.emperor = spec["emperor"]
-        R.colour_valat_seat = spec["colour_valat_seat"]
-        R.demand_policy = spec["demand_policy"]
-        R.trick_units = spec["trick_units"]
-        R.excuse_exchange = spec["excuse_exchange"]
-        R.event_kind = spec["event_kind"]
-        R.event_trick = spec["event_trick"]
-        for suit, rank in spec["event_cards"]:
-            R.event_mask[suit] |= <uint32_t>1 << rank
-        for i, j in enumerate(spec["bout_bonus"]):
-            R.bout_bonus[i] = j
-        for suit, rank in spec["bout_cards"]:
-            R.bout_mask[suit] |= <uint32_t>1 << rank
-        R.exactly_one = spec["exactly_one"]
-        R.event_only = (R.event_kind == EVENT_WINS_WITH and len(spec["event_cards"]) == 1
-                        and R.trick_units == 0 and not any(p for _, _, p in spec["points"]))
-        R.stop_party = spec["stop_party"]
-        R.stop_after = spec["stop_after"]
-        R.guard_mask = spec["guard_mask"]
-        R.plain_count = R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and not R.excuse_exchange
-        # (the Excuse exchange, an event and a bout bonus count only in a trick with one of
-        # their cards, which expand and last_card_setup leave to the search)
-        R.last_card_ok = R.stop_party < 0 and not R.guard_mask and not R.exactly_one
-        if len(spec["reserved"]) > MAX_RESERVED:
-            raise ValueError("too many reserved cards")
-        R.n_reserved = len(spec["reserved"])
-        for i, (seat, suit, rank, j) in enumerate(spec["reserved"]):
-            R.res_seat[i], R.res_suit[i], R.res_rank[i], R.res_trick[i] = seat, suit, rank, j
-        R.min_pts = 1 << 20
-        for suit, rank, j in spec["points"]:
-            R.pts[suit][rank] = j
-        for suit, rank in spec["deck"]:
-            R.min_pts = min(R.min_pts, R.pts[suit][rank])
-        for suit, rank in spec["keep_apart"]:
-            R.keep_apart[suit] |= <uint32_t>1 << rank
-        classes = sorted({R.pts[suit][rank] for suit, rank in spec["deck"]})
-        if len(classes) > 31:
-            raise ValueError("too many point classes")
-        for seat in range(R.n_seats):
-            R.side[seat] = spec["side"][seat]
-            R.maxer[seat] = spec["maxer"][seat]
-            R.party[seat] = spec["party"][seat]
-        for seat, hand in enumerate(spec["hands"]):
-            for suit, rank in hand:
-                S.hand[seat][suit] |= <uint32_t>1 << rank
-        for seat in range(R.n_seats):
-            for suit in range(N_SUITS):
-                for rank in range(32):
-                    if (S.hand[seat][suit] >> rank) & 1:
-                        S.rem_pts += R.pts[suit][rank]
-        for seat, suit, rank in spec["trick"]:
-            S.rem_pts += R.pts[suit][rank]
-        for seat, hand in enumerate(spec["hands"]):
-            for suit, rank in hand:
-                R.key_sym[suit][rank] = (seat << 6) | (32 + rank if (R.keep_apart[suit] >> rank) & 1
-                                                       else 1 + classes.index(R.pts[suit][rank]))
-        for seat in range(R.n_seats):
-            for suit in range(N_SUITS):
-                S.start_out[suit] |= S.hand[seat][suit]
-        for seat, suit, rank in spec["trick"]:
-            S.start_out[suit] |= <uint32_t>1 << rank
-        S.key_dirty = (1 << N_SUITS) - 1
-        S.leader = spec["leader"]
-        # a composed position may start already settled (as Position sees it)
-        if R.stop_party >= 0 and spec["stop_count"] >= R.stop_after:
-            S.over = 1
-        for i in range(MAX_SEATS):
-            if (R.guard_mask >> i) & 1 and spec["won_mask"] & ~(1 << i):
-                S.over = 1
-        S.trick_no = spec["trick_no"]
-        S.n_played = len(spec["trick"])
-        for i, (seat, suit, rank) in enumerate(spec["trick"]):
-            S.t_seat[i], S.t_suit[i], S.t_rank[i] = seat, suit, rank
-        S.named = spec["named"]
-        S.slow = 1  # a trick in progress: the full winner test until it ends
-        S.win = trick_winner(R, S, S.n_played, 0) if S.n_played else -1
-        S.demanded = spec["demanded"]
-        S.won_mask = spec["won_mask"]
-        S.stop_count = spec["stop_count"]
-        S.side_tricks = spec["side_tricks"]
-        S.bouts = spec["bouts"]
-        # the table context: every rule and the side and goal (entries of other contexts never match)
-        for v in (R.n_seats, R.n_tricks, R.special_kind, R.tarock_trumps, R.tarockzwang, R.colour_lead_rule,
-                  R.must_overtrump, R.overtrump_on_trump_lead, R.must_beat, R.pagat_rule, R.emperor,
-                  R.colour_valat_seat, R.demand_policy, R.trick_units, R.excuse_exchange, R.event_kind,
-                  R.event_trick, R.exactly_one, R.stop_party, R.stop_after, R.guard_mask,
-                  *[x for p in spec["event_cards"] for x in p], *spec["bout_bonus"],
-                  *[x for p in spec["bout_cards"] for x in p], *spec["side"], *spec["maxer"],
-                  *spec["party"],
-                  *[x for r in spec["reserved"] for x in r], *[x for p in spec["points"] for x in p],
-                  *[x for p in spec["keep_apart"] for x in p]):
-            ctx = (ctx ^ <uint64_t>(v + 7)) * <uint64_t>0x100000001B3
-        self.X.context = splitmix(&ctx)
+        self.X.context = load_spec(spec, &self.X.R, S)
 
     def legal(self, dict spec):
         """Codes (suit << 5 | rank, plus (name + 1) << 8 for a named skus) of every legal move."""
@@ -509,12 +403,12 @@ cdef class Engine:
 
     def solve(self, dict spec, long long node_limit=0, double time_limit=0, int target=-1,
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
-              bint use_equiv=True, bint use_bounds=True, int threads=1, int guess=-1):
+              bint use_equiv=True, bint use_bounds=True, int threads=1):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
-        is decided (one null-window test, for yes/no goals).  With ``threads=2`` an exact
-        count is searched by two threads on one table (after the first ``solo_nodes`` on one;
-        a node limit is shared).  ``guess``: the count expected (-1: none), tested first.
+        is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
+        are searched by that many threads on one table (after the first ``solo_nodes`` on one;
+        a node limit is shared out).
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, aborted, and when asked
         ``cards`` (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as -1).
@@ -531,13 +425,17 @@ cdef class Engine:
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
         self.X.use_bounds = use_bounds
         self.X.age = self.X.age % 255 + 1
-        if threads not in (1, 2):
-            raise ValueError("threads must be 1 or 2")
+        if not 1 <= threads <= MAX_THREADS:
+            raise ValueError("threads must be 1 to %d" % MAX_THREADS)
+        if threads > 1 and self.crew == NULL:
+            self.crew = <Crewmate*>calloc(MAX_THREADS, sizeof(Crewmate))
+            if self.crew == NULL:
+                raise MemoryError("cannot allocate the threads' search states")
         self.threads = threads
         self.stopping.clear()
         self.at_root = 1
         try:
-            lo, hi = self._bounds(&S, target, guess)
+            lo, hi = self._bounds(&S, target, -1)
         finally:
             self.at_root = 0
         out = {"lower": lo, "upper": hi}
@@ -571,20 +469,31 @@ cdef class Engine:
         cdef long long limit = self.X.node_limit
         b[0] = 0
         b[1] = remaining_max(&self.X.R, S)
-        if target < 0 and self.threads == 2 and b[0] < b[1]:
-            # one thread first: a small search is over before two threads would pay
+        if self.threads > 1 and b[0] < b[1] and (target < 0 or b[0] < target <= b[1]):
+            # one thread first: a small search is over before more threads would pay
             self.X.node_limit = self.X.nodes + self.solo_nodes
             if limit and limit < self.X.node_limit:
                 self.X.node_limit = limit
             if self.solo_nodes > 0:
                 with nogil:
-                    search_value(&self.X, S, &b[0], &b[1], guess)
+                    if target < 0:
+                        search_value(&self.X, S, &b[0], &b[1], guess)
+                    else:
+                        self.X.iterations += 1
+                        g = ab(&self.X, S, target - 1, target, 0)
+                if not self.X.aborted:
+                    if target < 0:
+                        pass
+                    elif g >= target:
+                        b[0] = g
+                    else:
+                        b[1] = g
             self.X.node_limit = limit
-            if b[0] == b[1] or self.stopping.is_set() or (limit and limit - self.X.nodes < 2) or (
-                    self.X.deadline > 0 and now() > self.X.deadline):
+            if b[0] == b[1] or b[0] >= target > -1 or 0 <= target > b[1] or self.stopping.is_set() or (
+                    limit and limit - self.X.nodes < self.threads) or (self.X.deadline > 0 and now() > self.X.deadline):
                 return b[0], b[1]
             self.X.aborted = 0
-            return self._bounds_two(S, b[0], b[1])
+            return self._bounds_parallel(S, b[0], b[1], target)
         if target < 0:
             with nogil:
                 search_value(&self.X, S, &b[0], &b[1], guess)
@@ -603,55 +512,65 @@ cdef class Engine:
                     b[1] = g
         return b[0], b[1]
 
-    cdef tuple _bounds_two(self, State* S, int lb, int ub):
-        """search_value's tests on two threads: both test the same target on the shared
-        table, sharing out the work ABDADA's way (``expand``); the first answer ends the test
-        and the other thread is recalled.  The table grows only while both are stopped.
-        (Testing two different targets at once, about the interval's thirds, measured no
-        better: 26 % and 3 % less time on two sets of seeded deals, 8 % more on two others.)"""
-        cdef Search* searches[2]
-        cdef long long full_limit = self.X.node_limit
-        searches[0] = &self.X
-        searches[1] = &self.H
-        self.H = self.X  # the same rules, table, limits and age
-        self.H.nodes = self.H.probes = self.H.hits = self.H.iterations = self.H.fills = 0
-        self.X.peer = &self.H
-        self.H.peer = &self.X
-        if self.X.use_table:  # (without the table a thread cannot use the other's results)
-            memset(self.busy_marks, 0, sizeof(self.busy_marks))
-            self.X.busy = self.H.busy = &self.busy_marks[0]
-        self.X.grow_wanted = self.H.grow_wanted = 0
-        if full_limit:  # what is left of the limit, half each (_bounds leaves at least 2)
-            self.X.node_limit = self.X.nodes + (full_limit - self.X.nodes) // 2
-            self.H.node_limit = (full_limit - self.X.nodes) - (full_limit - self.X.nodes) // 2
+    cdef Search* _search(self, int w) noexcept:
+        return &self.X if w == 0 else &self.crew[w].X
+
+    cdef tuple _bounds_parallel(self, State* S, int lb, int ub, int target):
+        """search_value's tests (or the one test of ``target`` >= 0) on ``threads`` threads:
+        all test the same target on the shared table, sharing out the work ABDADA's way
+        (``expand``); the first answer ends the test and the others are recalled.  The table
+        grows only while all are stopped.  (Testing different targets at once, on two threads
+        about the interval's thirds, measured no better: 26 % and 3 % less time on two sets of
+        seeded deals, 8 % more on two others.)"""
+        cdef int n = self.threads, w, o
+        cdef long long full_limit = self.X.node_limit, left = full_limit - self.X.nodes
+        cdef Search* H
+        for w in range(1, n):
+            H = &self.crew[w].X
+            H[0] = self.X  # the same rules, table, limits and age
+            H.nodes = H.probes = H.hits = H.iterations = H.fills = 0
+        for w in range(n):
+            H = self._search(w)
+            H.crew, H.grow_wanted = n, 0
+            if self.X.use_table:  # (without the table a thread cannot use the others' results)
+                H.busy = &self.busy_marks[0]
+            if full_limit:  # what is left of the limit, shared out (_bounds leaves at least n)
+                H.node_limit = H.nodes + left // n + (1 if w < left % n else 0)
+        memset(self.busy_marks, 0, sizeof(self.busy_marks))
         results = queue.SimpleQueue()
-        busy = [None, None]     # the target each thread is testing
+        busy = [None] * n       # the target each thread is testing
+        recalled = [False] * n  # stopped by the driver (moot test, growth), not by a limit
         workers = []
-        recalled = [False, False]  # stopped by the driver (moot test, growth), not by a limit
         halted = False
         try:
             while True:
-                if not halted and not self.stopping.is_set() and (self.X.grow_wanted or self.H.grow_wanted):
-                    for w in range(2):
+                growing = any(self._search(w).grow_wanted for w in range(n))
+                if not halted and not self.stopping.is_set() and growing:
+                    for w in range(n):
                         if busy[w] is not None and not recalled[w]:
                             recalled[w] = True
-                            searches[w].aborted = 1
-                    if busy[0] is None and busy[1] is None:
-                        self.X.fills += self.H.fills
+                            self._search(w).aborted = 1
+                    if all(b is None for b in busy):
+                        for w in range(1, n):
+                            self.X.fills += self.crew[w].X.fills
                         grow(&self.X)
-                        self.H.table, self.H.n_entries, self.H.max_entries = (
-                            self.X.table, self.X.n_entries, self.X.max_entries)
-                        self.H.fills = 0
-                        self.X.grow_wanted = self.H.grow_wanted = 0
-                if not (halted or self.stopping.is_set() or self.X.grow_wanted or self.H.grow_wanted):
-                    for w in range(2):
-                        if busy[w] is None and lb < ub:
-                            busy[w] = beta = next_target(lb, ub)
+                        share = self.X.fills // n  # (each thread counts its share of the fills)
+                        for w in range(n):
+                            H = self._search(w)
+                            H.table, H.n_entries, H.max_entries = self.X.table, self.X.n_entries, self.X.max_entries
+                            H.fills = share
+                            H.grow_wanted = 0
+                        growing = False
+                open_ = lb < ub and (target < 0 or lb < target <= ub)
+                if not (halted or self.stopping.is_set() or growing) and open_:
+                    for w in range(n):
+                        if busy[w] is None:
+                            busy[w] = beta = target if target >= 0 else next_target(lb, ub)
                             recalled[w] = False
                             worker = self._worker(w, beta, S, results)
                             workers.append(worker)
                             worker.start()
-                if busy[0] is None and busy[1] is None:
+                if all(b is None for b in busy):
                     break
                 try:
                     w, beta, g, aborted = results.get(timeout=0.01)
@@ -661,8 +580,8 @@ cdef class Engine:
                 if aborted:
                     if not recalled[w]:  # a limit or stop(): finish with what is proven
                         halted = True
-                        for o in range(2):
-                            searches[o].aborted = 1
+                        for o in range(n):
+                            self._search(o).aborted = 1
                     continue
                 if g >= beta:
                     lb = max(lb, g)
@@ -670,16 +589,17 @@ cdef class Engine:
                     ub = min(ub, g)
                 if self.at_root:
                     self.live[0], self.live[1] = lb, ub
-                o = 1 - w
-                if busy[o] is not None and not (lb < busy[o] <= ub) and not recalled[o]:
-                    recalled[o] = True  # its answer is known now
-                    searches[o].aborted = 1
+                for o in range(n):
+                    if busy[o] is not None and not (lb < busy[o] <= ub) and not recalled[o]:
+                        recalled[o] = True  # its answer is known now
+                        self._search(o).aborted = 1
         finally:
             # left by an exception (Ctrl-C in this thread) the searches may still run, on this
             # engine's memory: stop them and wait.  A Ctrl-C that comes while waiting is
             # raised once they are done (even when the search itself had ended), never lost.
             interrupt = None
-            searches[0].aborted = searches[1].aborted = 1
+            for w in range(n):
+                self._search(w).aborted = 1
             for worker in workers:
                 while True:
                     try:
@@ -689,13 +609,16 @@ cdef class Engine:
                     except KeyboardInterrupt as exc:
                         interrupt = exc
                         halted = True
-            self.X.peer = self.H.peer = NULL
-            self.X.busy = self.H.busy = NULL
-            self.X.nodes += self.H.nodes
-            self.X.probes += self.H.probes
-            self.X.hits += self.H.hits
-            self.X.iterations += self.H.iterations
-            self.X.fills += self.H.fills
+            for w in range(1, n):
+                H = &self.crew[w].X
+                self.X.nodes += H.nodes
+                self.X.probes += H.probes
+                self.X.hits += H.hits
+                self.X.iterations += H.iterations
+                self.X.fills += H.fills
+            self.X.crew = 1
+            self.X.busy = NULL
+            self.X.grow_wanted = 0
             self.X.node_limit = full_limit
             self.X.aborted = 1 if halted or self.stopping.is_set() else 0
             if interrupt is not None:
@@ -704,19 +627,18 @@ cdef class Engine:
 
     cdef object _worker(self, int w, int beta, State* root, object results):
         """A thread (not started) that tests ``beta`` on search ``w`` from a copy of the root."""
-        cdef Search* X = &self.X if w == 0 else &self.H
-        cdef State* S = &self.work0 if w == 0 else &self.work1
-        X.aborted = 0
+        cdef State* S = &self.crew[w].root
+        self._search(w).aborted = 0
         S[0] = root[0]
         S.key_dirty = (1 << N_SUITS) - 1
         return threading.Thread(target=self._test, args=(w, beta, results), daemon=True)
 
     def _test(self, int w, int beta, results):
-        cdef Search* X = &self.X if w == 0 else &self.H
+        cdef Search* X = self._search(w)
         cdef int g
         with nogil:
             X.iterations += 1
-            g = ab(X, &self.work0 if w == 0 else &self.work1, beta - 1, beta, 0)
+            g = ab(X, &self.crew[w].root, beta - 1, beta, 0)
         results.put((w, beta, g, bool(X.aborted)))
 
     cdef int _child(self, State* S, int move) noexcept:
@@ -780,8 +702,10 @@ cdef class Engine:
         and the bounds proven so far on the root's remaining count (read without a lock, for a
         progress display; after the root is done, its final bounds)."""
         cdef long long nodes = self.X.nodes
-        if self.X.peer != NULL:
-            nodes += self.H.nodes
+        cdef int w
+        if self.X.crew > 1:
+            for w in range(1, self.X.crew):
+                nodes += self.crew[w].X.nodes
         return nodes, self.live[0], self.live[1]
 
     @property

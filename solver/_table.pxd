@@ -161,11 +161,10 @@ cdef inline void store(Search* X, uint64_t key, int v, int alpha, int beta, int 
         if e.age == 0:
             X.fills += 1
             # grow at three quarters full: measured, a table grown at half full reaches
-            # 256 MB on full deals for no fewer nodes.  The peer's count is read only every
-            # 256th fill: its cache line is the other core's (3 % faster on two threads)
-            if X.n_entries < X.max_entries and (X.peer == NULL or (X.fills & 255) == 0) and (
-                    X.fills + (X.peer.fills if X.peer != NULL else 0)) * 4 > X.n_entries * 3:
-                if X.peer == NULL:
+            # 256 MB on full deals for no fewer nodes.  Threads that share the table fill it
+            # alike: each counts its own fills (no cache line shared between cores) for all
+            if X.n_entries < X.max_entries and X.fills * X.crew * 4 > X.n_entries * 3:
+                if X.crew == 1:
                     grow(X)
                     e = slot_for(X, key, &c)
                 else:

@@ -1,7 +1,7 @@
 # The data of the compiled search: rules as integer tables, the state of play, table entries
-# and one search's working set; the other .pxd units (_rules, _bounds, _table, _moves) and
-# _core.pyx work on these.  solver/search.py builds the integers (encode) that Engine._load
-# puts here.
+# and one search's working set; the other .pxd units (_rules, _bounds, _table, _moves, _spec)
+# and _core.pyx work on these.  solver/search.py builds the integers (encode) that _spec.pxd's
+# load_spec puts here.
 #
 # Cards are (suit, rank) pairs: suits 0-3 = S H D C, 4 = trumps (rank = trump number,
 # 1..22), 5 = the Excuse/skus (rank 0).  A hand is six bit masks, bit r = rank r.
@@ -38,9 +38,10 @@ cdef enum:
     INF = 30000
     NO_CUT = 31000                  # expand: a last card the table does not settle
     DEFER = 32000                   # ABDADA: "another thread is searching this node", never a value
-    BUSY = 1024                     # slots of the two-thread busy marks: a few dozen are live at a
-                                    # time, and measured, 4 KB (in L1) beat 16 KB and 256 KB by
-                                    # 10-20 % on full deals
+    BUSY = 1024                     # slots of the parallel solve's busy marks: a few dozen are live
+                                    # at a time, and measured (two threads), 4 KB (in L1) beat 16 KB
+                                    # and 256 KB by 10-20 % on full deals
+    MAX_THREADS = 32                # threads of one parallel solve
 
 cdef enum:
     MAX_SEATS = 5
@@ -135,8 +136,8 @@ cdef struct State:
     uint32_t start_out[N_SUITS]     # cards out at the start of the current trick
     uint64_t suit_key[N_SUITS]      # each suit's part of the table key
     int key_dirty                   # suits whose part must be recomputed
-    uint64_t node_key               # two threads: the trick start's key mixed with the cards
-                                    # played since (a node's busy mark)
+    uint64_t node_key               # parallel: the trick start's key mixed with the cards played
+                                    # since (a node's busy mark)
     int over                        # play stopped early
 
 cdef packed struct Entry:          # 16 bytes: a bucket of four is one cache line
@@ -154,9 +155,9 @@ cdef struct Search:
     uint64_t n_entries              # a power of two, 4-entry buckets
     uint64_t max_entries            # the memory budget; the table grows up to it as it fills
     uint64_t fills                  # slots this search filled since the last growth
-    uint32_t* busy                  # two threads: the marks of the nodes being searched, else NULL
-    Search* peer                    # the other search of a two-thread solve (same table), or NULL
-    int grow_wanted                 # set instead of growing while a peer searches the table
+    uint32_t* busy                  # parallel: the marks of the nodes being searched, else NULL
+    int crew                        # threads searching this table (1: alone)
+    int grow_wanted                 # set instead of growing while other threads search the table
     uint64_t context                # mixed into every key: rules, side, goal
     int killer[MAX_SEATS][32]       # per seat and trick: the lead that last caused a cutoff
     long long nodes
@@ -171,3 +172,9 @@ cdef struct Search:
     long long probes
     long long hits
     int iterations                  # null-window searches at the root (killers are used from the 2nd)
+
+
+cdef struct Crewmate:               # one thread of a parallel solve: its search and its copy of the
+    Search X                        # root (thread 0 searches with the Engine's own Search), apart
+    State root                      # from the others' on cache lines of its own
+    char gap[128]

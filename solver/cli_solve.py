@@ -10,6 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
+from ._core import MAX_SEARCH_THREADS
 from .cli_base import PROG, CliError, Command, add_format_option, add_position_input, party_label, print_json, read_position
 from .errors import ParameterError, TarokError
 from .position import DEMAND, Position
@@ -46,9 +47,17 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
                         "search reports proven bounds")
     parser.add_argument("--memory", type=int, default=256, metavar="MB",
                         help="transposition table size in MB (default: 256; never exceeded)")
-    parser.add_argument("--threads", type=int, choices=(1, 2), default=min(2, os.cpu_count() or 1),
-                        help="search threads sharing the table (default: 2 on a machine with two "
-                        "cores or more)")
+    parser.add_argument("--threads", type=_thread_count, default=min(2, os.cpu_count() or 1), metavar="N",
+                        help="search threads sharing the table, 1-%d (default: 2 on a machine with two "
+                        "cores or more)" % MAX_SEARCH_THREADS)
+
+
+def _thread_count(text: str) -> int:
+    """--threads: a whole number 1-MAX_SEARCH_THREADS (argparse names the option in its error)."""
+    count = whole_number(text)
+    if count is None or not 1 <= count <= MAX_SEARCH_THREADS:
+        raise argparse.ArgumentTypeError("a whole number of threads 1-%d, not %s" % (MAX_SEARCH_THREADS, shown(text)))
+    return count
 
 
 def _solver_settings(pos: Position, args: argparse.Namespace) -> tuple[str | None, str | None, int]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Union
 
 from . import goals as goal_defs
-from ._core import Engine
+from ._core import MAX_SEARCH_THREADS, Engine
 from .errors import ParameterError, TarokError
 from .goals import FRENCH_REQUIREMENT, GOALS  # noqa: F401 (GOALS: the goals solve() takes)
 from .position import DEMAND, Position
@@ -159,12 +159,12 @@ def _node_limit(limit: object, nodes: int | None) -> int:
 
 
 def check_settings(memory_mb: object = 256, threads: object = 1, workers: object = None) -> None:
-    """ParameterError unless ``memory_mb`` is 1-65536, ``threads`` 1 or 2 and ``workers`` None or 1 or more."""
+    """ParameterError unless ``memory_mb`` is 1-65536, ``threads`` 1-32 and ``workers`` None or 1 or more."""
     if not is_whole(memory_mb, 1, MAX_MEMORY_MB):
         raise ParameterError("memory_mb is the table's size in MB, a whole number 1-%d, not %s"
                              % (MAX_MEMORY_MB, shown(memory_mb)))
-    if not is_whole(threads, 1, 2):
-        raise ParameterError("threads must be 1 or 2, not %s" % shown(threads))
+    if not is_whole(threads, 1, MAX_SEARCH_THREADS):
+        raise ParameterError("threads must be a whole number 1-%d, not %s" % (MAX_SEARCH_THREADS, shown(threads)))
     if workers is not None and not is_whole(workers, 1):
         raise ParameterError("workers is a number of threads, 1 or more (None: every core), not %s" % shown(workers))
 
@@ -339,10 +339,10 @@ class Solver:
     """A reusable solver: keeps its transposition table between related calls
     (the same deal at later points of play, other goals, other sides).
 
-    ``memory_mb`` is the fixed size of the table; it is never exceeded.  ``threads=2``
-    searches an exact count on two threads sharing the table (both on the same null-window
-    test, sharing its nodes out ABDADA-style; the second joins once a search passes
-    100,000 nodes); a node limit is then shared by the two.
+    ``memory_mb`` is the fixed size of the table; it is never exceeded.  ``threads=N``
+    (1-32) searches on N threads sharing the table (all on the same null-window test, sharing
+    its nodes out ABDADA-style; the others join once a search passes 100,000 nodes); a node
+    limit is then shared out among them.  More threads than the machine's cores only cost time.
     """
 
     def __init__(self, memory_mb: int = 256, threads: int = 1) -> None:
@@ -474,7 +474,7 @@ def solve(position: Position, goal: str = "points", side: str | int | None = Non
     limit stops the search first).  ``limit``: a node count (an int, or text such as
     '100000') or a time with its unit ('2s', '0.5s', '500ms'); a float is refused; a stopped
     search returns proven ``bounds`` and ``value=None``.  ``memory_mb``: the table's size,
-    1-65536.  ``threads``: 1, or 2 to search one position on two cores.  ``progress``: see
+    1-65536.  ``threads``: how many cores search the one position (1-32).  ``progress``: see
     :meth:`Solver.solve`.  Ctrl-C stops the search: :class:`SolveInterrupted` holds the
     bounds proven.  ``at_least``: ask the count goal (``points``, ``tricks``, or the count
     ``win`` is judged on) as the yes/no test "the side ends with at least this many units" —

@@ -183,13 +183,15 @@ def test_solve_memory(capsys):
 
 
 def test_solve_threads(capsys):
-    """One thread or two give the same answers (the search of trick 3 passes the 100,000
-    nodes after which the second thread joins)."""
+    """One thread, two or three give the same answers (the search of trick 3 passes the 100,000
+    nodes after which the other threads join); counts outside 1-32 are refused."""
     one, two = (json.loads(run(capsys, "solve", SLOVENIAN, "-t", "3", "-a", "--threads", t, "--json")[1])
                 for t in ("1", "2"))
     assert one["value"] == two["value"] and one["cards"] == two["cards"]
     assert two["nodes"] > 100_000
-    for bad in ("0", "3", "two"):
+    three = json.loads(run(capsys, "solve", SLOVENIAN, "-t", "3", "-a", "--threads", "3", "--json")[1])
+    assert (three["value"], three["cards"]) == (one["value"], one["cards"])
+    for bad in ("0", "33", "two", "2.5"):
         status, out, err = run(capsys, "solve", SLOVENIAN, "--threads", bad)
         assert status == 2 and out == "" and "Traceback" not in err and "--threads" in err
 

@@ -1,9 +1,10 @@
-"""Two search threads on one table give the one-thread answers.
+"""Several search threads on one table give the one-thread answers.
 
-``threads=2`` runs each test of the bisection on two threads that share the transposition
-table and put off the nodes the other is searching (ABDADA; entries are sealed against torn
-writes; the table grows only while both are stopped).  The value, the value of every card,
-the line and the bounds of a stopped search must be those of the one-thread search.
+``threads=N`` runs each null-window test on N threads that share the transposition table and
+put off the nodes another is searching (ABDADA; entries are sealed against torn writes; the
+table grows only while all are stopped).  The value, the value of every card, the answer of
+a yes/no test, the line and the bounds of a stopped search must be those of the one-thread
+search, also with more threads than the machine has cores.
 """
 
 import _thread
@@ -19,10 +20,10 @@ from solver.search import Solver, encode, goal_spec, side_seats, solve
 from solver.variants import VARIANTS
 
 
-def _two_thread_solver(memory_mb=64):
-    """A threads=2 Solver that goes parallel at once (by default the first 100,000 nodes of a
-    solve run on one thread, which would leave small endgames on one thread)."""
-    solver = Solver(memory_mb, threads=2)
+def _parallel_solver(memory_mb=64, threads=2):
+    """A Solver on ``threads`` threads that goes parallel at once (by default the first
+    100,000 nodes of a solve run on one thread, which would leave small endgames on one)."""
+    solver = Solver(memory_mb, threads=threads)
     solver._engine.solo_nodes = 0
     return solver
 
@@ -43,7 +44,7 @@ def _endgames(vid, tricks_left, count, seed="threads"):
 
 @pytest.mark.parametrize("vid", list(VARIANTS))
 def test_two_threads_give_the_one_thread_values(vid):
-    one, two, default = Solver(64), _two_thread_solver(), Solver(64, threads=2)
+    one, two, default = Solver(64), _parallel_solver(), Solver(64, threads=2)
     for pos in _endgames(vid, 6, 12):
         a = one.solve(pos, "points", all_cards=True, line=True)
         b = two.solve(pos, "points", all_cards=True, line=True)
@@ -56,31 +57,67 @@ def test_two_threads_give_the_one_thread_values(vid):
         assert replay.is_over
 
 
-def test_two_threads_on_a_growing_table():
-    """A search large enough that the table grows (from 1 MB) while two threads use it."""
+@pytest.mark.parametrize("threads", [3, 4, 7])
+@pytest.mark.parametrize("vid", ["slovenian4", "koenigrufen", "french5", "danish"])
+def test_more_threads_than_cores_give_the_one_thread_values(vid, threads):
+    one, many = Solver(64), _parallel_solver(threads=threads)
+    for pos in _endgames(vid, 6, 5, seed="many"):
+        a = one.solve(pos, "points", all_cards=True)
+        b = many.solve(pos, "points", all_cards=True)
+        assert (b.value, b.cards) == (a.value, a.cards), (threads, pos.to_line())
+
+
+@pytest.mark.parametrize("threads", [2, 4])
+def test_every_thread_takes_part(threads):
+    """Each null-window test runs on all the threads (each start counts as an iteration)."""
+    spec, expected, engine = _ctrl_c_case(8)
+    r = engine.solve(spec, threads=threads)
+    assert r["lower"] == r["upper"] == expected
+    assert r["iterations"] >= 2 * threads  # (a count needs two tests at least)
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+@pytest.mark.parametrize("vid", ["slovenian4", "french4", "slovenian3"])
+def test_yes_no_tests_on_several_threads(vid, threads):
+    """A yes/no test (``at_least``, the win goal) is searched by all the threads too."""
+    one, many = Solver(64), _parallel_solver(threads=threads)
+    for pos in _endgames(vid, 7, 4, seed="yesno"):
+        value = one.solve(pos, "points").value
+        for at_least in (value, value + 1):
+            a = one.solve(pos, "points", at_least=at_least)
+            b = many.solve(pos, "points", at_least=at_least)
+            assert b.bounds[0] >= at_least if at_least == value else b.bounds[1] < at_least, pos.to_line()
+            assert (b.bounds[0] >= at_least) == (a.bounds[0] >= at_least)
+        assert many.solve(pos, "win").value == one.solve(pos, "win").value
+
+
+@pytest.mark.parametrize("threads", [2, 4])
+def test_threads_on_a_growing_table(threads):
+    """A search large enough that the table grows (from 1 MB) while the threads use it."""
     for pos in _endgames("slovenian4", 9, 3, seed="grow"):
         a = Solver(256).solve(pos, "points")
-        b = _two_thread_solver(256).solve(pos, "points")
+        b = _parallel_solver(256, threads).solve(pos, "points")
         assert b.value == a.value, pos.to_line()
     assert a.nodes > 100_000  # (enough stores to pass a 1 MB table's growth point)
 
 
+@pytest.mark.parametrize("threads", [2, 3])
 @pytest.mark.parametrize("vid", ["slovenian4", "french4", "danish"])
-def test_two_threads_stopped_by_limits_keep_proven_bounds(vid):
+def test_threads_stopped_by_limits_keep_proven_bounds(vid, threads):
     for pos in _endgames(vid, 8, 4, seed="threadlimits"):
         true = solve(pos, "points").value
         for limit in (300, 3000, "1ms"):
-            r = _two_thread_solver().solve(pos, "points", limit=limit)
+            r = _parallel_solver(threads=threads).solve(pos, "points", limit=limit)
             lower, upper = r.bounds
             assert lower <= true <= upper, (limit, pos.to_line())
             assert r.value in (None, true)
-            if isinstance(limit, int):  # the two threads share the limit
+            if isinstance(limit, int):  # the threads share the limit
                 assert r.nodes <= limit
 
 
 def test_stop_from_another_thread():
     pos = _endgames("slovenian4", 11, 1, seed="stop")[0]
-    solver = _two_thread_solver()
+    solver = _parallel_solver()
     engine = solver._engine
     timer = threading.Timer(0.05, engine.stop)
     timer.start()
@@ -150,7 +187,7 @@ def test_ctrl_c_while_waiting_for_the_threads_is_raised_not_lost(monkeypatch):
     assert again["lower"] == again["upper"] == expected
 
 
-@pytest.mark.parametrize("threads", [0, 3, "2"])
-def test_thread_counts_other_than_one_or_two_are_refused(threads):
+@pytest.mark.parametrize("threads", [0, 33, "2", 2.0])
+def test_thread_counts_outside_1_to_32_are_refused(threads):
     with pytest.raises(ValueError, match="threads"):
         Solver(16, threads=threads)
