@@ -115,9 +115,10 @@ def test_threads_stopped_by_limits_keep_proven_bounds(vid, threads):
                 assert r.nodes <= limit
 
 
-def test_stop_from_another_thread():
+@pytest.mark.parametrize("threads", [2, 4])
+def test_stop_from_another_thread(threads):
     pos = _endgames("slovenian4", 11, 1, seed="stop")[0]
-    solver = _parallel_solver()
+    solver = _parallel_solver(threads=threads)
     engine = solver._engine
     timer = threading.Timer(0.05, engine.stop)
     timer.start()
