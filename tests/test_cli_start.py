@@ -68,8 +68,10 @@ def test_ctrl_c_while_the_program_loads_is_quiet(monkeypatch):
 def test_solve_shows_progress_on_a_terminal(capsys, monkeypatch):
     terminal = Terminal()
     monkeypatch.setattr("sys.stderr", terminal)
-    monkeypatch.setattr(search, "PROGRESS_EVERY", 0.0)  # (a report every 50 ms: the search is short)
-    status, out, _ = run_cli(capsys, "solve", "french3_garde", "-t", "1", "--limit", "300000", "--threads", "1")
+    monkeypatch.setattr(search, "PROGRESS_EVERY", 0.0)  # (a report every 50 ms)
+    # (2,000,000 nodes: about half a second, so that a quiet machine's search outlasts the first
+    # 50 ms; with 300,000 it took 80 ms and now and then ended before any report)
+    status, out, _ = run_cli(capsys, "solve", "french3_garde", "-t", "1", "--limit", "2000000", "--threads", "1")
     shown = terminal.getvalue()
     assert status == 0 and "proven bounds:" in out
     assert re.search(r"\r\x1b\[Ktarokdd: searching: \d+(\.5)? \.\. \d+(\.5)?, [\d,]+ nodes, \d+\.\d s", shown), shown
