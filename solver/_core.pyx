@@ -337,6 +337,28 @@ cdef int search_value(Search* X, State* S, int* lower, int* upper, int guess) no
     return lb == ub
 
 
+cdef inline bint undecided(int lb, int ub, int target) noexcept nogil:
+    """Whether bounds [lb, ub] leave the question open: the exact count (target < 0), or
+    whether the count reaches ``target``."""
+    return lb < ub and (target < 0 or lb < target <= ub)
+
+
+cdef void narrow(Search* X, State* S, int* b, int target, int guess) noexcept nogil:
+    """One thread's answer: the exact count (search_value, from ``guess``) or the one
+    null-window test of ``target``; the bounds b[0], b[1] narrow to what is proven."""
+    cdef int g
+    if target < 0:
+        search_value(X, S, &b[0], &b[1], guess)
+    elif undecided(b[0], b[1], target):
+        X.iterations += 1
+        g = ab(X, S, target - 1, target, 0)
+        if not X.aborted:
+            if g >= target:
+                b[0] = g
+            else:
+                b[1] = g
+
+
 # ------------------------------------------------------------------ Python face
 
 cdef class Engine:
@@ -465,51 +487,25 @@ cdef class Engine:
         :attr:`progress` reads them."""
         cdef int local[2]
         cdef int* b = &self.live[0] if self.at_root else &local[0]
-        cdef int g
         cdef long long limit = self.X.node_limit
         b[0] = 0
         b[1] = remaining_max(&self.X.R, S)
-        if self.threads > 1 and b[0] < b[1] and (target < 0 or b[0] < target <= b[1]):
+        if self.threads > 1 and undecided(b[0], b[1], target):
             # one thread first: a small search is over before more threads would pay
             self.X.node_limit = self.X.nodes + self.solo_nodes
             if limit and limit < self.X.node_limit:
                 self.X.node_limit = limit
             if self.solo_nodes > 0:
                 with nogil:
-                    if target < 0:
-                        search_value(&self.X, S, &b[0], &b[1], guess)
-                    else:
-                        self.X.iterations += 1
-                        g = ab(&self.X, S, target - 1, target, 0)
-                if not self.X.aborted:
-                    if target < 0:
-                        pass
-                    elif g >= target:
-                        b[0] = g
-                    else:
-                        b[1] = g
+                    narrow(&self.X, S, b, target, guess)
             self.X.node_limit = limit
-            if b[0] == b[1] or b[0] >= target > -1 or 0 <= target > b[1] or self.stopping.is_set() or (
+            if not undecided(b[0], b[1], target) or self.stopping.is_set() or (
                     limit and limit - self.X.nodes < self.threads) or (self.X.deadline > 0 and now() > self.X.deadline):
                 return b[0], b[1]
             self.X.aborted = 0
             return self._bounds_parallel(S, b[0], b[1], target)
-        if target < 0:
-            with nogil:
-                search_value(&self.X, S, &b[0], &b[1], guess)
-        elif target <= b[0]:
-            pass
-        elif target > b[1]:
-            pass
-        else:
-            with nogil:
-                self.X.iterations += 1
-                g = ab(&self.X, S, target - 1, target, 0)
-            if not self.X.aborted:
-                if g >= target:
-                    b[0] = g
-                else:
-                    b[1] = g
+        with nogil:
+            narrow(&self.X, S, b, target, guess)
         return b[0], b[1]
 
     cdef Search* _search(self, int w) noexcept:
@@ -561,8 +557,7 @@ cdef class Engine:
                             H.fills = share
                             H.grow_wanted = 0
                         growing = False
-                open_ = lb < ub and (target < 0 or lb < target <= ub)
-                if not (halted or self.stopping.is_set() or growing) and open_:
+                if not (halted or self.stopping.is_set() or growing) and undecided(lb, ub, target):
                     for w in range(n):
                         if busy[w] is None:
                             busy[w] = beta = target if target >= 0 else next_target(lb, ub)
