@@ -65,6 +65,15 @@ def deal_set(variant, tricks_left, n, seed, contract=None, keep=None):
     return out
 
 
+def parse_set(spec, default_deals):
+    """(variant, tricks, deals) of a set written VARIANT:TRICKS[:DEALS]; ValueError if it is not."""
+    parts = spec.split(":")
+    variant, tricks, deals = (parts + [""])[:3]
+    if len(parts) > 3 or variant not in VARIANTS or not tricks.isdigit() or not (deals == "" or deals.isdigit()):
+        raise ValueError("bad set %r: write VARIANT:TRICKS or VARIANT:TRICKS:DEALS" % spec)
+    return variant, int(tricks), int(deals) if deals else default_deals
+
+
 def run_set(name, positions, goal, limit, memory_mb, threads=1):
     times, nodes, hits, probes, solved, gaps = [], [], 0, 0, 0, []
     solver = Solver(memory_mb, threads)
@@ -313,8 +322,8 @@ def run_scaling(set_names, deals, seed, limit, memory_mb, threads):
     visits some nodes twice)."""
     rows = []
     for spec_name in set_names:
-        parts = spec_name.split(":")
-        positions = deal_set(parts[0], int(parts[1]), int(parts[2]) if len(parts) > 2 else deals, seed)
+        variant, tricks, n = parse_set(spec_name, deals)
+        positions = deal_set(variant, tricks, n, seed)
         solvers = {1: Solver(memory_mb, 1), threads: Solver(memory_mb, threads)}
         runs = {1: [], threads: []}
         for i, pos in enumerate(positions):
@@ -325,7 +334,7 @@ def run_scaling(set_names, deals, seed, limit, memory_mb, threads):
         agree = all(a[2] == b[2] for a, b in zip(runs[1], runs[threads]) if None not in (a[2], b[2]))
         assert agree, "values differ between 1 and %d threads" % threads
         median = {n: statistics.median(t for t, _, _ in rs) for n, rs in runs.items()}
-        row = {"set": "%s:%s" % (parts[0], parts[1]), "goal": "points", "deals": len(positions), "threads": threads,
+        row = {"set": "%s:%d" % (variant, tricks), "goal": "points", "deals": len(positions), "threads": threads,
                "solved": {n: sum(v is not None for _, _, v in rs) for n, rs in runs.items()},
                "median_s": {n: round(m, 4) for n, m in median.items()},
                "speedup_of_medians": round(median[1] / median[threads], 2),
@@ -364,6 +373,10 @@ def main(argv=None):
                          "deals, ratios to DDS's median")
     ap.add_argument("--out", help="write the JSON here too")
     args = ap.parse_args(argv)
+    try:
+        sets = [parse_set(spec, args.deals) for spec in args.sets or DEFAULT_SETS]
+    except ValueError as exc:
+        ap.error(str(exc))
     results = []
     if args.quick:
         args.deals, args.limit = 5, "5s"
@@ -379,15 +392,9 @@ def main(argv=None):
         results = run_scaling(args.sets or ["slovenian4:12:16"], args.deals, args.seed, args.limit, args.memory,
                               args.scaling)
     instead = args.ablation or args.batch or args.targets or args.anchor or args.scaling
-    for spec in [] if instead else (args.sets or DEFAULT_SETS):
-        parts = spec.split(":")
-        variant, tricks, deals = (parts + [""])[:3]
-        if (len(parts) > 3 or variant not in VARIANTS or not tricks.isdigit()
-                or not (deals == "" or deals.isdigit())):
-            ap.error("bad set %r: write VARIANT:TRICKS or VARIANT:TRICKS:DEALS" % spec)
-        deals = args.deals if args.quick or not deals else int(deals)
-        positions = deal_set(variant, int(tricks), deals, args.seed)
-        row = run_set("%s:%s" % (variant, tricks), positions, args.goal, args.limit, args.memory, args.threads)
+    for variant, tricks, deals in [] if instead else sets:
+        positions = deal_set(variant, tricks, args.deals if args.quick else deals, args.seed)
+        row = run_set("%s:%d" % (variant, tricks), positions, args.goal, args.limit, args.memory, args.threads)
         results.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     publish({"args": vars(args), "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
