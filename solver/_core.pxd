@@ -2,10 +2,11 @@
 # The Python face of the compiled search: one Engine holds a search's table and counters
 # (solver/search.py drives it).  The search itself is in _core.pyx; the rules of play, the
 # bounds, the table, the move ordering and the spec's loading are the inline units it cimports
-# (_rules, _bounds, _table, _moves, _spec), all on the data of _types.pxd.
+# (_rules, _bounds, _table, _moves, _spec, _driver), all on the data of _types.pxd.
 
 from libc.stdint cimport uint32_t
 
+from solver._driver cimport Tests
 from solver._types cimport BUSY, Crewmate, Search, State
 
 
@@ -20,10 +21,11 @@ cdef class Engine:
     cdef object stopping            # set by stop(): no new searches are started
     cdef int live[2]                # the root's proven bounds, narrowing while it is searched (progress)
     cdef int at_root                # 1 while solve() searches the root's count
+    cdef int use_estimate           # an exact count's tests walk from a playout's estimate
 
     cdef void _load(self, dict spec, State* S) except *
     cdef tuple _bounds(self, State* S, int target, int guess)
-    cdef tuple _bounds_parallel(self, State* S, int lb, int ub, int target)
+    cdef tuple _bounds_parallel(self, State* S, int lb, int ub, int target, Tests* T)
     cdef Search* _search(self, int w) noexcept
     cdef object _worker(self, int w, int beta, State* root, object results)
     cdef int _child(self, State* S, int move) noexcept

@@ -49,6 +49,7 @@ class Engine:
         use_equiv: bool = True,
         use_bounds: bool = True,
         threads: int = 1,
+        use_estimate: bool = True,
     ) -> SolveOutput: ...
     def _test(self, w: int, beta: int, results: queue.Queue[tuple[int, int, int, bool]]) -> None: ...
     @property

@@ -1,8 +1,9 @@
 # cython: language_level=3
 """Compiled double-dummy search: alpha-beta with a transposition table, an MTD(f) driver,
 and the Engine that Python drives.  The rules of play (_rules.pxd), the bounds (_bounds.pxd),
-the table (_table.pxd), the move ordering (_moves.pxd) and the loading of a position's
-description (_spec.pxd) are inline units cimported here.
+the table (_table.pxd), the move ordering (_moves.pxd), the loading of a position's
+description (_spec.pxd) and the choice of the driver's next test (_driver.pxd) are inline
+units cimported here.
 
 The value searched is what the analysed side still collects from the current point
 to the end of play (card units or tricks), never what it has already taken: so one
@@ -26,6 +27,7 @@ from solver._moves cimport LastCard, gen_moves, skus_holder
 from solver._rules cimport card_key, finish_trick, legal_moves, play_card, seat_at, trick_winner
 from solver._spec cimport load_spec
 from solver._table cimport boundary_key, grow, mix, store, table_bounds
+from solver._driver cimport Tests, playout, tests_next, tests_record, tests_start
 
 MAX_SEARCH_THREADS = MAX_THREADS  # threads of one parallel solve, at most
 
@@ -296,45 +298,20 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
     return v
 
 
-cdef inline int next_target(int lb, int ub) noexcept nogil:
-    """The next null-window test for a value known to be in [lb, ub] (lb < ub): two fifths
-    of the way up, not the middle.  A test the side fails (the value is below it) costs more
-    than one it passes, even far from the value, so the driver leans low.  Against
-    bisection, on four sets of 16-24 seeded full Slovenian deals: 11 % and 13 % fewer nodes
-    on two, 5 % fewer and 4 % more (the benchmark's own set) on the others, 11 % fewer in
-    all; the same total on Königrufen.  (An exact first guess would save 27 %.)"""
-    return lb + (ub - lb) * 2 // 5 + 1
-
-
-cdef int search_value(Search* X, State* S, int* lower, int* upper, int guess) noexcept nogil:
-    """Null-window searches until the bounds meet.  With a ``guess`` in the interval (-1:
-    none) the first two tests are MTD(f)'s: is the value at least the guess, then the test
-    that makes the bound just found exact; a right guess settles the value in two tests, where
-    splitting the interval (next_target) takes about seven.  Returns 1 when exact; on abort
-    the bounds proven so far stay in lower/upper."""
-    cdef int g, beta, tests = 0
-    cdef int lb = lower[0], ub = upper[0]
-    if not lb < guess <= ub:
-        guess = -1
-    while lb < ub and not X.aborted:
-        if guess >= 0 and tests == 0:
-            beta = guess
-        elif guess >= 0 and tests == 1:
-            beta = lb + 1 if lb >= guess else ub
-        else:
-            beta = next_target(lb, ub)  # fail-soft results move the bounds further
-        tests += 1
+cdef void search_value(Search* X, State* S, Tests* T, int* b) noexcept nogil:
+    """Null-window tests (their targets from tests_next) until the bounds meet; b[0], b[1]
+    follow T's bounds as they narrow (Engine.progress reads them from another thread).  On
+    abort the bounds proven so far stay."""
+    cdef int g, beta
+    while T.lb < T.ub and not X.aborted:
+        beta = tests_next(T)
         X.iterations += 1
         g = ab(X, S, beta - 1, beta, 0)
         if X.aborted:
             break
-        if g < beta:
-            ub = g
-        else:
-            lb = g
-        lower[0] = lb  # as they narrow (Engine.progress reads them from another thread)
-        upper[0] = ub
-    return lb == ub
+        tests_record(T, beta, g)
+        b[0] = T.lb
+        b[1] = T.ub
 
 
 cdef inline bint undecided(int lb, int ub, int target) noexcept nogil:
@@ -343,12 +320,12 @@ cdef inline bint undecided(int lb, int ub, int target) noexcept nogil:
     return lb < ub and (target < 0 or lb < target <= ub)
 
 
-cdef void narrow(Search* X, State* S, int* b, int target, int guess) noexcept nogil:
-    """One thread's answer: the exact count (search_value, from ``guess``) or the one
-    null-window test of ``target``; the bounds b[0], b[1] narrow to what is proven."""
+cdef void narrow(Search* X, State* S, int* b, int target, Tests* T) noexcept nogil:
+    """One thread's answer: the exact count (search_value, T's tests) or the one null-window
+    test of ``target``; the bounds b[0], b[1] narrow to what is proven."""
     cdef int g
     if target < 0:
-        search_value(X, S, &b[0], &b[1], guess)
+        search_value(X, S, T, b)
     elif undecided(b[0], b[1], target):
         X.iterations += 1
         g = ab(X, S, target - 1, target, 0)
@@ -425,12 +402,13 @@ cdef class Engine:
 
     def solve(self, dict spec, long long node_limit=0, double time_limit=0, int target=-1,
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
-              bint use_equiv=True, bint use_bounds=True, int threads=1):
+              bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
         are searched by that many threads on one table (after the first ``solo_nodes`` on one;
-        a node limit is shared out).
+        a node limit is shared out).  An exact count's tests walk from the count of a playout
+        (use_estimate), or without it split the interval from the start.
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, aborted, and when asked
         ``cards`` (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as -1).
@@ -446,6 +424,7 @@ cdef class Engine:
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
         self.X.use_bounds = use_bounds
+        self.use_estimate = use_estimate
         self.X.age = self.X.age % 255 + 1
         if not 1 <= threads <= MAX_THREADS:
             raise ValueError("threads must be 1 to %d" % MAX_THREADS)
@@ -483,13 +462,20 @@ cdef class Engine:
 
     cdef tuple _bounds(self, State* S, int target, int guess):
         """Proven (lower, upper) of the remaining count: exact (first testing ``guess``, -1:
-        none), or decided against target.  The root's bounds narrow in ``live``, where
-        :attr:`progress` reads them."""
+        none: a walk from a playout's estimate), or decided against target.  The root's bounds
+        narrow in ``live``, where :attr:`progress` reads them."""
         cdef int local[2]
         cdef int* b = &self.live[0] if self.at_root else &local[0]
         cdef long long limit = self.X.node_limit
+        cdef Tests T
         b[0] = 0
         b[1] = remaining_max(&self.X.R, S)
+        if target < 0:
+            with nogil:
+                if guess >= 0 or not self.use_estimate:
+                    tests_start(&T, b[0], b[1], guess, 0)
+                else:
+                    tests_start(&T, b[0], b[1], playout(&self.X, S), 1)
         if self.threads > 1 and undecided(b[0], b[1], target):
             # one thread first: a small search is over before more threads would pay
             self.X.node_limit = self.X.nodes + self.solo_nodes
@@ -497,22 +483,22 @@ cdef class Engine:
                 self.X.node_limit = limit
             if self.solo_nodes > 0:
                 with nogil:
-                    narrow(&self.X, S, b, target, guess)
+                    narrow(&self.X, S, b, target, &T)
             self.X.node_limit = limit
             if not undecided(b[0], b[1], target) or self.stopping.is_set() or (
                     limit and limit - self.X.nodes < self.threads) or (self.X.deadline > 0 and now() > self.X.deadline):
                 return b[0], b[1]
             self.X.aborted = 0
-            return self._bounds_parallel(S, b[0], b[1], target)
+            return self._bounds_parallel(S, b[0], b[1], target, &T)
         with nogil:
-            narrow(&self.X, S, b, target, guess)
+            narrow(&self.X, S, b, target, &T)
         return b[0], b[1]
 
     cdef Search* _search(self, int w) noexcept:
         return &self.X if w == 0 else &self.crew[w].X
 
-    cdef tuple _bounds_parallel(self, State* S, int lb, int ub, int target):
-        """search_value's tests (or the one test of ``target`` >= 0) on ``threads`` threads:
+    cdef tuple _bounds_parallel(self, State* S, int lb, int ub, int target, Tests* T):
+        """search_value's tests (T's, or the one test of ``target`` >= 0) on ``threads`` threads:
         all test the same target on the shared table, sharing out the work ABDADA's way
         (``expand``); the first answer ends the test and the others are recalled.  The table
         grows only while all are stopped.  (Testing different targets at once, on two threads
@@ -560,7 +546,7 @@ cdef class Engine:
                 if not (halted or self.stopping.is_set() or growing) and undecided(lb, ub, target):
                     for w in range(n):
                         if busy[w] is None:
-                            busy[w] = beta = target if target >= 0 else next_target(lb, ub)
+                            busy[w] = beta = target if target >= 0 else tests_next(T)
                             recalled[w] = False
                             worker = self._worker(w, beta, S, results)
                             workers.append(worker)
@@ -582,6 +568,8 @@ cdef class Engine:
                     lb = max(lb, g)
                 else:
                     ub = min(ub, g)
+                if target < 0:
+                    tests_record(T, beta, g)
                 if self.at_root:
                     self.live[0], self.live[1] = lb, ub
                 for o in range(n):
