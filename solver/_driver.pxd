@@ -17,7 +17,8 @@ cdef struct Tests:
     int guess           # the first target (-1: none)
     int estimate        # the guess is a playout's estimate (walk from it), not an exact guess
     int step            # the walk's next step
-    int passed, failed  # the tests so far: one the count reached, one it did not
+    int probe           # 1: a first test before the estimate's (a wide interval), else 0
+    int passed, failed  # tests from the estimate on: one the count reached, one it did not
     int n               # tests begun
     int beta            # the current test's target (-1: none yet)
 
@@ -29,6 +30,7 @@ cdef inline void tests_start(Tests* T, int lb, int ub, int guess, int estimate) 
     T.step = (ub - lb) // WALK_STEPS
     if T.step < 1:
         T.step = 1
+    T.probe = estimate and T.step > 1
     T.passed = T.failed = T.n = 0
     T.beta = -1
 
@@ -47,25 +49,31 @@ cdef inline int tests_next(Tests* T) noexcept nogil:
     """The target of the next test: the current one while the bounds leave it open (several
     threads ask for it), else a new one.  With an exact guess (a card that keeps the root's
     value) the first two tests are MTD(f)'s: is the count at least the guess, then the test
-    that makes the bound just found exact.  With an estimate, a walk: the estimate, then steps
-    that double, up after a test the count reached and down after one it did not, until the
-    count is bracketed; then, as without a guess, next_target."""
+    that makes the bound just found exact.  With an estimate, a walk from it in steps that
+    double, up while the count reaches them and down while it does not, until the count is
+    bracketed; then next_target.  On a wide interval (card units, not tricks) next_target's
+    test comes first, which far from the count is decided cheaply either way, so that a
+    search stopped by a limit keeps a bound however far off the estimate is; and the walk
+    does not go down (a test the count fails costs most near it)."""
     cdef int beta
     if T.beta >= 0 and T.lb < T.beta <= T.ub:
         return T.beta
-    if T.guess >= 0 and T.n == 0:
+    if T.estimate and T.n == T.probe and not T.lb < T.guess <= T.ub:
+        T.guess = -1  # (the first test settled more than the estimate knew)
+    if T.guess < 0 or (not T.estimate and T.n > 1) or (T.estimate and (
+            T.n < T.probe or (T.passed and T.failed) or (T.failed and T.probe))):
+        beta = next_target(T.lb, T.ub)
+    elif not T.estimate:
+        beta = T.guess if T.n == 0 else T.lb + 1 if T.lb >= T.guess else T.ub
+    elif T.n == T.probe:
         beta = T.guess
-    elif T.guess >= 0 and not T.estimate and T.n == 1:
-        beta = T.lb + 1 if T.lb >= T.guess else T.ub
-    elif T.guess >= 0 and T.estimate and not (T.passed and T.failed):
-        beta = T.lb + T.step if T.passed else T.ub - T.step + 1
+    else:
+        beta = T.ub - T.step + 1 if T.failed else T.lb + T.step
+        T.step *= 2
         if beta > T.ub:
             beta = T.ub
         if beta <= T.lb:
             beta = T.lb + 1
-        T.step *= 2
-    else:
-        beta = next_target(T.lb, T.ub)
     T.n += 1
     T.beta = beta
     return beta
@@ -74,11 +82,11 @@ cdef inline int tests_next(Tests* T) noexcept nogil:
 cdef inline void tests_record(Tests* T, int beta, int g) noexcept nogil:
     """The result g of the test of ``beta`` (fail-soft: g itself is a bound)."""
     if g >= beta:
-        T.passed = 1
+        T.passed |= T.n > T.probe  # (a test from the estimate on)
         if g > T.lb:
             T.lb = g
     else:
-        T.failed = 1
+        T.failed |= T.n > T.probe
         if g < T.ub:
             T.ub = g
 
