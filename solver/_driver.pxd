@@ -94,8 +94,9 @@ cdef inline void tests_record(Tests* T, int beta, int g) noexcept nogil:
 cdef inline int playout(Search* X, const State* root) noexcept nogil:
     """The count of one line of play in which every player plays the move the search would
     try first (gen_moves' order, without the table): the estimate a walk starts from.  On
-    full deals it is within about 20 units of the count, mostly below; the walk from it took
-    10-15 % fewer nodes than splitting [0, most] (issue 17's measurements)."""
+    full Slovenian and Königrufen deals it is within about 20 units of the count, mostly
+    below; with it full Slovenian deals took 11-16 % fewer nodes than splitting from the start
+    (issue 17's measurements)."""
     cdef State S = root[0]
     cdef int moves[MAX_MOVES]
     cdef int v = 0, seat
