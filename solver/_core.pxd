@@ -25,7 +25,7 @@ cdef class Engine:
 
     cdef void _load(self, dict spec, State* S) except *
     cdef tuple _bounds(self, State* S, int target, int guess)
-    cdef tuple _bounds_parallel(self, State* S, int lb, int ub, int target, Tests* T)
+    cdef tuple _bounds_parallel(self, State* S, int target, Tests* T)
     cdef Search* _search(self, int w) noexcept
     cdef object _worker(self, int w, int beta, State* root, object results)
     cdef int _child(self, State* S, int move) noexcept

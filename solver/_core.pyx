@@ -322,18 +322,17 @@ cdef inline bint undecided(int lb, int ub, int target) noexcept nogil:
 
 cdef void narrow(Search* X, State* S, int* b, int target, Tests* T) noexcept nogil:
     """One thread's answer: the exact count (search_value, T's tests) or the one null-window
-    test of ``target``; the bounds b[0], b[1] narrow to what is proven."""
+    test of ``target``; T's bounds, and b[0], b[1] with them, narrow to what is proven."""
     cdef int g
     if target < 0:
         search_value(X, S, T, b)
-    elif undecided(b[0], b[1], target):
+    elif undecided(T.lb, T.ub, target):
         X.iterations += 1
         g = ab(X, S, target - 1, target, 0)
         if not X.aborted:
-            if g >= target:
-                b[0] = g
-            else:
-                b[1] = g
+            tests_record(T, target, g)
+            b[0] = T.lb
+            b[1] = T.ub
 
 
 # ------------------------------------------------------------------ Python face
@@ -467,16 +466,14 @@ cdef class Engine:
         cdef int local[2]
         cdef int* b = &self.live[0] if self.at_root else &local[0]
         cdef long long limit = self.X.node_limit
-        cdef Tests T
-        b[0] = 0
-        b[1] = remaining_max(&self.X.R, S)
-        if target < 0:
-            with nogil:
-                if guess >= 0 or not self.use_estimate:
-                    tests_start(&T, b[0], b[1], guess, 0)
-                else:
-                    tests_start(&T, b[0], b[1], playout(&self.X, S), 1)
-        if self.threads > 1 and undecided(b[0], b[1], target):
+        cdef Tests T  # the proven bounds, and an exact count's next tests
+        with nogil:
+            if target >= 0 or guess >= 0 or not self.use_estimate:
+                tests_start(&T, 0, remaining_max(&self.X.R, S), guess, 0)
+            else:
+                tests_start(&T, 0, remaining_max(&self.X.R, S), playout(&self.X, S), 1)
+        b[0], b[1] = T.lb, T.ub
+        if self.threads > 1 and undecided(T.lb, T.ub, target):
             # one thread first: a small search is over before more threads would pay
             self.X.node_limit = self.X.nodes + self.solo_nodes
             if limit and limit < self.X.node_limit:
@@ -485,19 +482,19 @@ cdef class Engine:
                 with nogil:
                     narrow(&self.X, S, b, target, &T)
             self.X.node_limit = limit
-            if not undecided(b[0], b[1], target) or self.stopping.is_set() or (
+            if not undecided(T.lb, T.ub, target) or self.stopping.is_set() or (
                     limit and limit - self.X.nodes < self.threads) or (self.X.deadline > 0 and now() > self.X.deadline):
-                return b[0], b[1]
+                return T.lb, T.ub
             self.X.aborted = 0
-            return self._bounds_parallel(S, b[0], b[1], target, &T)
+            return self._bounds_parallel(S, target, &T)
         with nogil:
             narrow(&self.X, S, b, target, &T)
-        return b[0], b[1]
+        return T.lb, T.ub
 
     cdef Search* _search(self, int w) noexcept:
         return &self.X if w == 0 else &self.crew[w].X
 
-    cdef tuple _bounds_parallel(self, State* S, int lb, int ub, int target, Tests* T):
+    cdef tuple _bounds_parallel(self, State* S, int target, Tests* T):
         """search_value's tests (T's, or the one test of ``target`` >= 0) on ``threads`` threads:
         all test the same target on the shared table, sharing out the work ABDADA's way
         (``expand``); the first answer ends the test and the others are recalled.  The table
@@ -543,7 +540,7 @@ cdef class Engine:
                             H.fills = share
                             H.grow_wanted = 0
                         growing = False
-                if not (halted or self.stopping.is_set() or growing) and undecided(lb, ub, target):
+                if not (halted or self.stopping.is_set() or growing) and undecided(T.lb, T.ub, target):
                     for w in range(n):
                         if busy[w] is None:
                             busy[w] = beta = target if target >= 0 else tests_next(T)
@@ -564,16 +561,11 @@ cdef class Engine:
                         for o in range(n):
                             self._search(o).aborted = 1
                     continue
-                if g >= beta:
-                    lb = max(lb, g)
-                else:
-                    ub = min(ub, g)
-                if target < 0:
-                    tests_record(T, beta, g)
+                tests_record(T, beta, g)
                 if self.at_root:
-                    self.live[0], self.live[1] = lb, ub
+                    self.live[0], self.live[1] = T.lb, T.ub
                 for o in range(n):
-                    if busy[o] is not None and not (lb < busy[o] <= ub) and not recalled[o]:
+                    if busy[o] is not None and not (T.lb < busy[o] <= T.ub) and not recalled[o]:
                         recalled[o] = True  # its answer is known now
                         self._search(o).aborted = 1
         finally:
@@ -606,7 +598,7 @@ cdef class Engine:
             self.X.aborted = 1 if halted or self.stopping.is_set() else 0
             if interrupt is not None:
                 raise interrupt
-        return lb, ub
+        return T.lb, T.ub
 
     cdef object _worker(self, int w, int beta, State* root, object results):
         """A thread (not started) that tests ``beta`` on search ``w`` from a copy of the root."""
