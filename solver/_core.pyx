@@ -234,6 +234,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
     cdef uint64_t key = 0
     cdef uint32_t slot = 0
     cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0
+    cdef int shared = X.busy != NULL and S.trick_no < X.shared_until  # ABDADA's marks
     if X.node_limit and X.nodes >= X.node_limit:
         X.aborted = 1
     elif X.deadline > 0 and (X.nodes & 0x3FFF) == 0 and now() > X.deadline:
@@ -242,7 +243,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
         return alpha
     X.nodes += 1
     if S.n_played:
-        if X.busy == NULL:
+        if not shared:
             return expand(X, S, alpha, beta, -1, &best)
         if not claim(X, S.node_key, exclusive, &slot):
             return DEFER
@@ -277,7 +278,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
         return lo
     if hi <= alpha:
         return hi
-    if X.busy != NULL and not claim(X, S.node_key, exclusive, &slot):
+    if shared and not claim(X, S.node_key, exclusive, &slot):
         return DEFER
     holder = skus_holder(&X.R, S)
     if holder >= 0:  # DK-3.7 (Q-DK6): the demand decision at the start of trick 23
@@ -291,7 +292,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
         S.demanded = 0
     else:
         v = expand(X, S, alpha, beta, first, &best)
-    if X.busy != NULL:
+    if shared:
         release(X, S.node_key, slot)
     if X.use_table and not X.aborted:
         store(X, key, v, alpha, beta, best, X.R.n_tricks - S.trick_no + 1)
@@ -423,6 +424,7 @@ cdef class Engine:
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
         self.X.use_bounds = use_bounds
+        self.X.shared_until = S.trick_no + SHARED_TRICKS
         self.use_estimate = use_estimate
         self.X.age = self.X.age % 255 + 1
         if not 1 <= threads <= MAX_THREADS:

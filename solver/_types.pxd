@@ -42,6 +42,13 @@ cdef enum:
                                     # at a time, and measured (two threads), 4 KB (in L1) beat 16 KB
                                     # and 256 KB by 10-20 % on full deals
     MAX_THREADS = 32                # threads of one parallel solve
+    SHARED_TRICKS = 3               # tricks from the root in which threads mark the nodes they
+                                    # search (ABDADA): deeper, the marks (writes to memory all
+                                    # threads read) cost more than the work they spared.  Two
+                                    # threads against one, time summed over 8 full Slovenian
+                                    # deals: 1.62x with 2, 1.70x with 3, 1.76x with 4 (per deal
+                                    # 1.61x, 1.70x, 1.62x); marking every node, 1.37x on 16
+                                    # (measured on 2 cores only)
 
 cdef enum:
     MAX_SEATS = 5
@@ -156,6 +163,7 @@ cdef struct Search:
     uint64_t max_entries            # the memory budget; the table grows up to it as it fills
     uint64_t fills                  # slots this search filled since the last growth
     uint32_t* busy                  # parallel: the marks of the nodes being searched, else NULL
+    int shared_until                # parallel: the trick from which threads no longer mark nodes
     int crew                        # threads searching this table (1: alone)
     int grow_wanted                 # set instead of growing while other threads search the table
     uint64_t context                # mixed into every key: rules, side, goal
