@@ -1,7 +1,7 @@
 # cython: language_level=3
 # Bounds on what the side still collects, read at a trick start before any move is generated:
 # the most it could still take (remaining_max) and what one party takes by force (sure_count,
-# lead_sure_count: DDS's QuickTricks for trumps).
+# lead_sure_count: DDS's QuickTricks for trumps; length_count: trumps the others cannot all beat).
 
 from solver._types cimport *
 from solver._rules cimport chelem_open, emperor_open
@@ -236,3 +236,59 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
             if i < 4:
                 v += R.bout_bonus[i]
     return v
+
+
+cdef inline int uncaptured(uint32_t mine, uint32_t rivals, int least) noexcept nogil:
+    """How many of the trumps ``mine`` no trump of ``rivals`` can beat, at the least, when
+    that is more than ``least`` (else ``least``): each rival trump beats at most one of them,
+    and only one it outranks, so by Hall's theorem the most for some j of (j - the rival
+    trumps above the j-th highest of mine)."""
+    cdef int n = popcount32(mine), j = 0, above, r
+    while mine:
+        r = 31 - clz32(mine)
+        mine &= ~(<uint32_t>1 << r)
+        j += 1
+        above = popcount32(rivals >> (r + 1))
+        if j - above > least:
+            least = j - above
+        if n - above <= least:
+            break  # (later ones have more rivals above and no more than n)
+    return least
+
+
+cdef inline int length_count(const Rules* R, const State* S, int party) noexcept nogil:
+    """What ``party`` (an R.side value) surely collects because one of its seats holds trumps
+    the other party cannot all beat, at a trick start.  Every trump of that seat is played in
+    a trick of its own, and the other party wins such a trick only with a higher trump of its
+    own in it, or with its Excuse in the last trick (FR-4.4): so the tricks beyond those are
+    the party's, with at least the deck's cheapest card for each of their cards.  Where the
+    emperor trick may still be played the other party's pagat counts as the highest trump
+    (SI-4.1, AT-4.3).  Not used where a tarok can lose (colour games, colour valat) or play
+    may end early.  Only where tricks count (on 40 full Slovenian deals 16 % fewer nodes for
+    the tricks, 3-10 % less time): in card points the cheapest cards of those tricks seldom
+    cut (1 % fewer nodes, 5 % more time per node)."""
+    cdef int seat, best = 0, others
+    cdef uint32_t mine = 0, rivals = 0
+    if (R.trick_units == 0 or not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0
+            or R.guard_mask or R.exactly_one):
+        return 0
+    for seat in range(R.n_seats):
+        if R.side[seat] == party:
+            mine |= S.hand[seat][TRUMP]
+        else:
+            rivals |= S.hand[seat][TRUMP]
+    if rivals & 2 and emperor_open(R, mine | rivals):
+        rivals = (rivals & ~<uint32_t>2) | (<uint32_t>1 << 23)
+    for seat in range(R.n_seats):
+        if R.side[seat] == party:
+            best = uncaptured(S.hand[seat][TRUMP], rivals, best)
+    for seat in range(R.n_seats):
+        if R.side[seat] != party and chelem_open(R, S, seat):
+            best -= 1
+    if best <= 0:
+        return 0
+    others = R.n_seats * best
+    for seat in range(R.n_seats):
+        if S.hand[seat][SPECIAL]:
+            others -= 1  # an Excuse or skus in one of those tricks goes back to its side (FR-4.3, DK-4.4)
+    return others * R.min_pts + R.trick_units * best

@@ -22,7 +22,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from solver._types cimport *
-from solver._bounds cimport lead_sure_count, remaining_max, sure_count, terminal_value
+from solver._bounds cimport lead_sure_count, length_count, remaining_max, sure_count, terminal_value
 from solver._moves cimport LastCard, gen_moves, skus_holder
 from solver._rules cimport card_key, finish_trick, legal_moves, play_card, seat_at, trick_winner
 from solver._spec cimport load_spec
@@ -273,6 +273,12 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
             if v > lo:
                 lo = v
         elif hi > top - v:
+            hi = top - v
+        v = length_count(&X.R, S, 1)
+        if v > lo:
+            lo = v
+        v = length_count(&X.R, S, 0)
+        if hi > top - v:
             hi = top - v
     if lo >= beta:
         return lo

@@ -2,10 +2,18 @@
 almost no tree (issue 17), and the bounds never decide wrongly (the regressions below and the
 reference cross-checks in test_solver_reference.py)."""
 
+import os
+import sys
+
 import pytest
 
 from solver import Position
 from solver.search import Solver
+from solver.variants import VARIANTS
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from endgames import reference_values  # noqa: E402
 
 # A declarer with a long run of top trumps and the kings (and the French Excuse): any player
 # sees the contract made.  Without the leader's plan (cash the top trumps until the others
@@ -48,3 +56,47 @@ def test_the_plan_is_only_a_bound_for_a_party_that_wants_the_count():
     r = Solver(16).solve(pos, "no-tricks", side=1, all_cards=True, line=True)
     assert r.value is False and r.cards == {"T11": False, "T16": False}
     assert Solver(16).solve(pos, "tricks", side=1).value == 3
+
+
+def composed(variant, contract, hands, leader, taken):
+    """A composed endgame: the declarer (seat 0) against the rest, every other card in the
+    defence's pile."""
+    held = " ".join(hands).split()
+    rest = [t for t in VARIANTS[variant].deck.tokens if t not in held]
+    return Position.from_json({"variant": variant, "contract": contract, "composed": True, "leader": leader,
+                               "declarer": 0, "hands": hands, "tricks_taken": taken,
+                               "defence_pile": " ".join(rest)})
+
+
+def tricks(pos):
+    """The declarer's tricks: the solver's, with the node count, and the reference's."""
+    r = Solver(16).solve(pos, "tricks")
+    return r.value, r.nodes, reference_values(pos, [0], ["tricks"])[0]["tricks"]
+
+
+def test_trumps_the_others_cannot_all_beat_decide_the_tricks_at_once():
+    """Seat 1 holds four trumps and the declarer two, higher: they beat two of them at most,
+    so the defence takes two of the four tricks whatever is played, and the declarer's top
+    trumps take the other two.  Both bounds meet at the root: no tree (100 nodes without)."""
+    pos = composed("slovenian4", "solo_without", ["T22 T21 SK HK", "T5 T4 T3 T2", "S7 S8 H1 H2", "S9 S10 H3 H4"],
+                   0, [4, 2, 1, 1])
+    value, nodes, expected = tricks(pos)
+    assert value == expected == 6 and nodes <= 3
+
+
+def test_the_pagat_beats_a_higher_trump_in_the_emperor_trick():
+    """SI-4.1 "... except when the whole trula falls in the trick: then the pagat wins": the
+    declarer's pagat is his only trump, below both of the others', yet it takes the last trick
+    from them (no bound may count their trumps as safe from it)."""
+    pos = composed("slovenian4", "solo_without", ["T1", "T21", "T22", "H1"], 1, [5, 2, 2, 2])
+    value, _, expected = tricks(pos)
+    assert value == expected == 6
+
+
+def test_the_excuse_takes_the_last_trick_of_a_chelem_over_a_lone_trump():
+    """FR-4.4 at chelem: the defence has won every trick and its Excuse takes the last one,
+    though nothing else there beats the declarer's trump (no bound may count that trump as a
+    sure trick)."""
+    pos = composed("french4", "garde", ["T2", "EX", "S1", "S2"], 2, [0, 10, 4, 3])
+    value, _, expected = tricks(pos)
+    assert value == expected == 0
