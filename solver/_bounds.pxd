@@ -157,7 +157,8 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
     QuickTricks, for trumps): the leader cashes his top trumps (his run above every other
     trump) until no opponent can have a trump left, then his masters (in each suit his run
     above every other card of it; the opponents can no longer ruff, nor his partners, whom
-    the draw stripped), then the rest of his top trumps, keeping the lead throughout; then he
+    the draw stripped), then the rest of his trumps, top or not (no one else holds one now;
+    not a pagat held back by SI-3.4 or AT-3.6), keeping the lead throughout; then he
     leads his Excuse, which stays with his side (FR-4.3), if that trick is not the last, or
     takes the last trick with it when his side has won every trick (FR-4.4).
     Counted: his cards, the deck's cheapest card for every other card of those tricks, their
@@ -167,7 +168,7 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
     cdef int tricks_left = R.n_tricks - S.trick_no + 1, bouts = 0, v = 0, others, plan, i
     cdef int team_excuse = 0, opp_skus = 0
     cdef uint32_t rest[N_SUITS]  # every other seat's cards
-    cdef uint32_t bits
+    cdef uint32_t bits, run_bits
     if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
             or R.exactly_one or R.colour_lead_rule or R.side[lead] != R.maxer[lead]):
         return 0  # (the last: the plan is worth following only to a party that wants the count)
@@ -204,7 +205,7 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
     bits = S.hand[lead][TRUMP]
     if R.pagat_rule:
         bits &= ~<uint32_t>2  # SI-3.4, AT-3.6: the pagat may not be led while he has more
-    bits = top_run(bits, rest[TRUMP])
+    bits = run_bits = top_run(bits, rest[TRUMP])
     run = popcount32(bits)
     if run == 0:
         return 0
@@ -215,6 +216,12 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
             bits = top_run(S.hand[lead][s], rest[s])
             masters += popcount32(bits)
             v += points_of(R, s, bits)
+        # no one else holds a trump now: his lower trumps win too (not the pagat where a rule
+        # keeps it back while he holds other cards, SI-3.4, AT-3.6)
+        bits = S.hand[lead][TRUMP] & ~run_bits & ~(<uint32_t>2 if R.pagat_rule else 0)
+        masters += popcount32(bits)
+        v += points_of(R, TRUMP, bits)
+        bouts += popcount32(bits & R.bout_mask[TRUMP])
     plan = run + masters
     others = (R.n_seats - 1) * plan
     if plan == tricks_left and team_excuse:
