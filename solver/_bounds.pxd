@@ -299,3 +299,36 @@ cdef inline int length_count(const Rules* R, const State* S, int party) noexcept
         if S.hand[seat][SPECIAL]:
             others -= 1  # an Excuse or skus in one of those tricks goes back to its side (FR-4.3, DK-4.4)
     return others * R.min_pts + R.trick_units * best
+
+
+cdef inline int lone_lead_count(const Rules* R, const State* S) noexcept nogil:
+    """What the other party surely collects when the side is one seat, leads, and holds a
+    card of a plain suit below a card of that suit some opponent holds: one trick.  Were the
+    side to win every trick it would lead each of its cards; its highest card of that suit,
+    led, loses to the opponent's higher one (he must follow suit and may play it), and he
+    need not part with it before: he plays a card of that suit only when it is led, and
+    discards only by choice (or with his last card, against the side's last one of that
+    suit).  So only where the opponents play to lower the count, and no card is reserved
+    for a later trick (AT-3.4, SI-3.5).  Counted: the trick and the deck's cheapest card for
+    each of its cards; only where tricks count (like length_count)."""
+    cdef int lead = S.leader, seat, s, top, specials = 0
+    cdef uint32_t theirs
+    if (R.trick_units == 0 or not R.side[lead] or R.n_reserved or R.stop_party >= 0 or R.guard_mask
+            or R.exactly_one):
+        return 0
+    for seat in range(R.n_seats):
+        if (seat != lead and R.side[seat]) or R.maxer[seat] != R.side[seat]:
+            return 0
+        specials += S.hand[seat][SPECIAL] != 0
+    for s in range(4):
+        if S.hand[lead][s] == 0:
+            continue
+        top = 31 - clz32(S.hand[lead][s])
+        theirs = 0
+        for seat in range(R.n_seats):
+            if seat != lead:
+                theirs |= S.hand[seat][s]
+        if theirs >> (top + 1):
+            # (an Excuse or skus in that trick goes back to its side, FR-4.3, DK-4.4)
+            return R.trick_units + (R.n_seats - (1 if specials else 0)) * R.min_pts
+    return 0

@@ -22,7 +22,8 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from solver._types cimport *
-from solver._bounds cimport lead_sure_count, length_count, remaining_max, sure_count, terminal_value
+from solver._bounds cimport (lead_sure_count, length_count, lone_lead_count, remaining_max, sure_count,
+                             terminal_value)
 from solver._moves cimport LastCard, gen_moves, skus_holder
 from solver._rules cimport card_key, finish_trick, legal_moves, play_card, seat_at, trick_winner
 from solver._spec cimport load_spec
@@ -280,6 +281,10 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
         v = length_count(&X.R, S, 0)
         if hi > top - v:
             hi = top - v
+        if hi - alpha <= X.R.trick_units + X.R.n_seats * X.R.min_pts:  # (it counts one trick)
+            v = lone_lead_count(&X.R, S)
+            if hi > top - v:
+                hi = top - v
     if lo >= beta:
         return lo
     if hi <= alpha:

@@ -54,6 +54,32 @@ def test_after_the_draw_a_low_trump_is_a_sure_trick_too():
     assert r.value is True and r.nodes <= 2
 
 
+def test_a_lone_declarer_loses_a_trick_with_a_card_an_opponent_can_beat():
+    """Valat for a declarer alone: he would lead every trick, so his S3 and C3 (among others)
+    would have to win when led, but the defence holds higher spades and clubs and keeps one
+    until then.  So no valat, seen at his first lead (65,125 nodes without that bound)."""
+    line = ("french3 garde_contre; declarer 0; hands SK S3 HK H5 H1 DK DQ DN D6 CK C3 T21 T20 T19 T18 "
+            "T17 T16 T15 T14 T13 T12 T11 T8 EX / S10 S9 S8 S7 S6 S5 S2 HQ HJ H10 H4 H2 DJ D10 D8 D4 D3 C9 "
+            "C2 T9 T6 T4 T2 T1 / SQ SN S4 S1 HN H9 H7 H3 D9 D7 D5 D2 D1 CN CJ C10 C8 C7 C6 C5 C4 T7 T5 T3; "
+            "defence_pile SJ H8 H6 CQ C1 T10")
+    r = Solver(16).solve(Position.from_line(line), "valat")
+    assert r.value is False and r.nodes < 10_000
+
+
+def test_a_partner_may_win_the_trick_a_beaten_card_falls_in():
+    """Not so with a partner: seat 2 leads his S7, below the defender's SK, and yet his side
+    takes both tricks: the declarer, void in spades, trumps it (T21), then leads H1 and the
+    partner trumps that (T22)."""
+    hands = ["T21 H1", "SK H2", "T22 S7", "H3 H4"]
+    held = " ".join(hands).split()
+    rest = [t for t in VARIANTS["slovenian4"].deck.tokens if t not in held]
+    pos = Position.from_json({"variant": "slovenian4", "contract": "three", "composed": True, "leader": 2,
+                              "declarer": 0, "called_king": "CK", "partner": 2, "hands": hands,
+                              "tricks_taken": [4, 2, 2, 2], "defence_pile": " ".join(rest)})
+    expected = reference_values(pos, [0, 2], ["tricks"])[0]["tricks"]
+    assert Solver(16).solve(pos, "tricks").value == expected == 8
+
+
 def test_the_plan_is_only_a_bound_for_a_party_that_wants_the_count():
     """Goal no-tricks, side = the declarer (seat 1), who leads with the top trumps T16 T11.
     The declarer wants no trick here: the plan of cashing them is not his, and the bound it
