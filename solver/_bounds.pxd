@@ -308,9 +308,10 @@ cdef inline int lone_lead_count(const Rules* R, const State* S) noexcept nogil:
     led, loses to the opponent's higher one (he must follow suit and may play it), and he
     need not part with it before: he plays a card of that suit only when it is led, and
     discards only by choice (or with his last card, against the side's last one of that
-    suit).  So only where the opponents play to lower the count, and no card is reserved
-    for a later trick (AT-3.4, SI-3.5).  Counted: the trick and the deck's cheapest card for
-    each of its cards; only where tricks count (like length_count)."""
+    suit).  So only where the opponents play to lower the count, no card is reserved for a
+    later trick (AT-3.4, SI-3.5) and no opponent holds the skus (DK-3.6: it may not be played
+    in trick 24, which may leave him nothing else to play there).  Counted: the trick and the
+    deck's cheapest card for each of its cards; only where tricks count (like length_count)."""
     cdef int lead = S.leader, seat, s, top, specials = 0
     cdef uint32_t theirs
     if (R.trick_units == 0 or not R.side[lead] or R.n_reserved or R.stop_party >= 0 or R.guard_mask
@@ -318,6 +319,8 @@ cdef inline int lone_lead_count(const Rules* R, const State* S) noexcept nogil:
         return 0
     for seat in range(R.n_seats):
         if (seat != lead and R.side[seat]) or R.maxer[seat] != R.side[seat]:
+            return 0
+        if seat != lead and S.hand[seat][SPECIAL] and R.special_kind == SPECIAL_SKUS:
             return 0
         specials += S.hand[seat][SPECIAL] != 0
     for s in range(4):

@@ -80,6 +80,18 @@ def test_a_partner_may_win_the_trick_a_beaten_card_falls_in():
     assert Solver(16).solve(pos, "tricks").value == expected == 8
 
 
+def test_an_opponent_whose_skus_is_held_back_must_play_his_higher_card():
+    """DK-3.6 "Skus may not be led or played in the next-to-last trick": seat 1 holds SK and
+    the skus in trick 24, so on seat 0's T4 he must give up his SK, and seat 0's S5 takes the
+    last trick (a bound that had him keep the SK said 1 trick)."""
+    line = ("danish tarok; hands S5 T4 / SK EX / HK T1; seat_piles " + " ".join(
+        t for t in VARIANTS["danish"].deck.tokens if t not in "S5 T4 SK EX HK T1".split())
+        + " /  / ; composed; leader 0; tricks_taken 0 0 23")
+    pos = Position.from_line(line)
+    expected = reference_values(pos, [0], ["tricks"])[0]["tricks"]
+    assert Solver(16).solve(pos, "tricks").value == expected == 2
+
+
 def test_the_plan_is_only_a_bound_for_a_party_that_wants_the_count():
     """Goal no-tricks, side = the declarer (seat 1), who leads with the top trumps T16 T11.
     The declarer wants no trick here: the plan of cashing them is not his, and the bound it
