@@ -22,7 +22,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from solver._types cimport *
-from solver._bounds cimport (lead_sure_count, length_count, lone_lead_count, remaining_max, sure_count,
+from solver._bounds cimport (lead_sure_count, length_counts, lone_lead_count, remaining_max, sure_count,
                              terminal_value)
 from solver._moves cimport LastCard, gen_moves, skus_holder
 from solver._rules cimport card_key, finish_trick, legal_moves, play_card, seat_at, trick_winner
@@ -235,6 +235,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
     cdef uint64_t key = 0
     cdef uint32_t slot = 0
     cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0
+    cdef int counts[2]
     cdef int shared = X.busy != NULL and S.trick_no < X.shared_until  # ABDADA's marks
     if X.node_limit and X.nodes >= X.node_limit:
         X.aborted = 1
@@ -275,12 +276,11 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
                 lo = v
         elif hi > top - v:
             hi = top - v
-        v = length_count(&X.R, S, 1)
-        if v > lo:
-            lo = v
-        v = length_count(&X.R, S, 0)
-        if hi > top - v:
-            hi = top - v
+        length_counts(&X.R, S, counts)
+        if counts[1] > lo:
+            lo = counts[1]
+        if hi > top - counts[0]:
+            hi = top - counts[0]
         if hi - alpha <= X.R.trick_units + X.R.n_seats * X.R.min_pts:  # (it counts one trick)
             v = lone_lead_count(&X.R, S)
             if hi > top - v:
