@@ -37,6 +37,23 @@ DOMINANT = [
 ]
 
 
+def composed(variant, contract, hands, leader, taken, **fields):
+    """A composed endgame: the declarer (seat 0) against the rest unless ``fields`` (a
+    partner) say otherwise, every other card in the defence's pile."""
+    held = " ".join(hands).split()
+    rest = [t for t in VARIANTS[variant].deck.tokens if t not in held]
+    return Position.from_json({"variant": variant, "contract": contract, "composed": True, "leader": leader,
+                               "declarer": 0, "hands": hands, "tricks_taken": taken,
+                               "defence_pile": " ".join(rest), **fields})
+
+
+def tricks(pos, seats=(0,)):
+    """The tricks of the party of ``seats``: the solver's, with the node count, and the
+    reference's."""
+    r = Solver(16).solve(pos, "tricks")
+    return r.value, r.nodes, reference_values(pos, list(seats), ["tricks"])[0]["tricks"]
+
+
 @pytest.mark.parametrize("line", DOMINANT, ids=lambda line: line.split(";")[0])
 def test_a_dominant_hand_is_decided_with_almost_no_tree(line):
     r = Solver(16).solve(Position.from_line(line), "win", limit=5000)
@@ -70,14 +87,10 @@ def test_a_partner_may_win_the_trick_a_beaten_card_falls_in():
     """Not so with a partner: seat 2 leads his S7, below the defender's SK, and yet his side
     takes both tricks: the declarer, void in spades, trumps it (T21), then leads H1 and the
     partner trumps that (T22)."""
-    hands = ["T21 H1", "SK H2", "T22 S7", "H3 H4"]
-    held = " ".join(hands).split()
-    rest = [t for t in VARIANTS["slovenian4"].deck.tokens if t not in held]
-    pos = Position.from_json({"variant": "slovenian4", "contract": "three", "composed": True, "leader": 2,
-                              "declarer": 0, "called_king": "CK", "partner": 2, "hands": hands,
-                              "tricks_taken": [4, 2, 2, 2], "defence_pile": " ".join(rest)})
-    expected = reference_values(pos, [0, 2], ["tricks"])[0]["tricks"]
-    assert Solver(16).solve(pos, "tricks").value == expected == 8
+    pos = composed("slovenian4", "three", ["T21 H1", "SK H2", "T22 S7", "H3 H4"], 2, [4, 2, 2, 2],
+                   called_king="CK", partner=2)
+    value, _, expected = tricks(pos, (0, 2))
+    assert value == expected == 8
 
 
 def test_an_opponent_whose_skus_is_held_back_must_play_his_higher_card():
@@ -87,9 +100,8 @@ def test_an_opponent_whose_skus_is_held_back_must_play_his_higher_card():
     line = ("danish tarok; hands S5 T4 / SK EX / HK T1; seat_piles " + " ".join(
         t for t in VARIANTS["danish"].deck.tokens if t not in "S5 T4 SK EX HK T1".split())
         + " /  / ; composed; leader 0; tricks_taken 0 0 23")
-    pos = Position.from_line(line)
-    expected = reference_values(pos, [0], ["tricks"])[0]["tricks"]
-    assert Solver(16).solve(pos, "tricks").value == expected == 2
+    value, _, expected = tricks(Position.from_line(line))
+    assert value == expected == 2
 
 
 def test_the_plan_is_only_a_bound_for_a_party_that_wants_the_count():
@@ -105,22 +117,6 @@ def test_the_plan_is_only_a_bound_for_a_party_that_wants_the_count():
     r = Solver(16).solve(pos, "no-tricks", side=1, all_cards=True, line=True)
     assert r.value is False and r.cards == {"T11": False, "T16": False}
     assert Solver(16).solve(pos, "tricks", side=1).value == 3
-
-
-def composed(variant, contract, hands, leader, taken):
-    """A composed endgame: the declarer (seat 0) against the rest, every other card in the
-    defence's pile."""
-    held = " ".join(hands).split()
-    rest = [t for t in VARIANTS[variant].deck.tokens if t not in held]
-    return Position.from_json({"variant": variant, "contract": contract, "composed": True, "leader": leader,
-                               "declarer": 0, "hands": hands, "tricks_taken": taken,
-                               "defence_pile": " ".join(rest)})
-
-
-def tricks(pos):
-    """The declarer's tricks: the solver's, with the node count, and the reference's."""
-    r = Solver(16).solve(pos, "tricks")
-    return r.value, r.nodes, reference_values(pos, [0], ["tricks"])[0]["tricks"]
 
 
 def test_trumps_the_others_cannot_all_beat_decide_the_tricks_at_once():
