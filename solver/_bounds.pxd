@@ -344,3 +344,22 @@ cdef inline int lone_lead_count(const Rules* R, const State* S) noexcept nogil:
         if theirs >> (top + 1):
             return forced_tricks(R, S, 1)
     return 0
+
+
+cdef inline int lead_pips_used(const Rules* R, const State* S) noexcept nogil:
+    """The plain suits (bits) whose pips' order the leader's bounds may read, at a trick start:
+    lead_sure_count's masters and lone_lead_count compare the leader's cards of a suit with
+    the highest of the others', so its pips' order counts where the leader holds a pip and
+    the others' highest card of the suit is one."""
+    cdef int s, seat, used = 0
+    cdef uint32_t theirs
+    for s in range(4):
+        if not S.hand[S.leader][s] & R.pips[s]:
+            continue
+        theirs = 0
+        for seat in range(R.n_seats):
+            if seat != S.leader:
+                theirs |= S.hand[seat][s]
+        if theirs and (R.pips[s] >> (31 - clz32(theirs))) & 1:
+            used |= 1 << s
+    return used

@@ -22,10 +22,11 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from solver._types cimport *
-from solver._bounds cimport (lead_sure_count, length_counts, lone_lead_count, remaining_max, sure_count,
-                             terminal_value)
+from solver._bounds cimport (lead_pips_used, lead_sure_count, length_counts, lone_lead_count, remaining_max,
+                             sure_count, terminal_value)
 from solver._moves cimport LastCard, gen_moves, skus_holder
-from solver._rules cimport card_key, finish_trick, legal_moves, play_card, seat_at, trick_winner
+from solver._rules cimport (card_key, ended_trick_pips, finish_trick, legal_moves, play_card, seat_at,
+                            trick_winner)
 from solver._spec cimport load_spec
 from solver._table cimport boundary_key, grow, mix, store, table_bounds
 from solver._driver cimport Tests, playout, tests_next, tests_record, tests_start
@@ -104,39 +105,46 @@ cdef inline double now() noexcept nogil:
 
 
 cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int beta,
-                         int exclusive) noexcept nogil:
-    """The value of one move (or DEFER, see ab)."""
-    cdef int v, tv, win, win_key, slow, trula, named
+                         int exclusive, int* pips_used) noexcept nogil:
+    """The value of one move (or DEFER, see ab); ``pips_used`` gets the plain suits whose
+    pips' order its proof used (see expand)."""
+    cdef int v, tv, win, win_key, slow, trula, named, trick_pips
     cdef uint64_t node_key
     cdef State child
     if S.n_played == X.R.n_seats - 1:  # the trick ends: a new state
         child = S[0]
         play_card(&X.R, &child, seat, move)
         tv = finish_trick(&X.R, &child)
-        v = ab(X, &child, alpha - tv, beta - tv, exclusive)
+        trick_pips = ended_trick_pips(&X.R, &child)  # (before the search plays the next trick)
+        v = ab(X, &child, alpha - tv, beta - tv, exclusive, pips_used)
+        pips_used[0] |= trick_pips
         return v if v == DEFER else tv + v
     # within a trick: play and take back in place
     win, win_key, slow, trula, named, node_key = S.win, S.win_key, S.slow, S.trula, S.named, S.node_key
     if X.busy != NULL:
         S.node_key = mix(node_key, move + 1, <uint64_t>0x9E3779B97F4A7C15)
     play_card(&X.R, S, seat, move)
-    v = ab(X, S, alpha, beta, exclusive)
+    v = ab(X, S, alpha, beta, exclusive, pips_used)
     S.n_played -= 1
     S.hand[seat][(move >> 5) & 7] |= <uint32_t>1 << (move & 31)
     S.win, S.win_key, S.slow, S.trula, S.named, S.node_key = win, win_key, slow, trula, named, node_key
     return v
 
 
-cdef int last_card_by_table(Search* X, const LastCard* L, int i, int alpha, int beta) noexcept nogil:
+cdef int last_card_by_table(Search* X, const LastCard* L, int i, int alpha, int beta,
+                            int* pips_used) noexcept nogil:
     """The value of the i-th last card when the table entry of the position after it settles
-    it for this window, as ab would find it there; else NO_CUT."""
+    it for this window, as ab would find it there (and in ``pips_used`` the suits whose pips'
+    order that used); else NO_CUT."""
     cdef int lo = 0, hi = L.top[i], tv = L.tv[i], best, hit
+    pips_used[0] = 0
     if L.key[i] == 0:
         return NO_CUT
     if X.node_limit and X.nodes >= X.node_limit:
         X.aborted = 1  # (as ab: this would be a node)
         return NO_CUT
-    hit = table_bounds(X, L.key[i], &lo, &hi, &best)
+    hit = table_bounds(X, L.key[i], &lo, &hi, &best, pips_used)
+    pips_used[0] |= L.pips_used[i]  # (the trick this card ends)
     if hit and lo >= beta - tv:
         X.nodes += 1  # (a node all the same: ab would have stopped here)
         return tv + lo
@@ -148,12 +156,21 @@ cdef int last_card_by_table(Search* X, const LastCard* L, int i, int alpha, int 
     return NO_CUT
 
 
-cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_move) noexcept nogil:
+cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_move,
+                int* pips_used) noexcept nogil:
     """Try every move of the player to move (fail-soft alpha-beta).  At a trick's last card
     the table entries of the positions after each move are read first (last_card_setup).  In
     a parallel solve (ABDADA) every move but the first is first tried exclusively: a move
     whose node another thread is searching is put off to the end, when its result is usually
-    in the table."""
+    in the table.
+
+    Pips (Rules.pips) of one suit are one move unless a proof reads their order: once the
+    proof of a pip's move used no comparison of two pips of its suit (``pips_used``, which
+    each proof reports: tricks a pip won over another pip, and the table entries and bounds
+    it used), the other pips of that suit give the same value (the positions differ only by
+    the two pips' ranks) and are not searched.  Sequences of equal cards are merged before,
+    in gen_moves; this merges pips that cards of other players lie between.  ``pips_used``
+    gets what this node's proof used."""
     cdef int moves[MAX_MOVES]
     cdef int deferred[MAX_MOVES]
     cdef int seat = seat_at(&X.R, S.leader, S.n_played)
@@ -163,16 +180,20 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
     cdef int n = gen_moves(X, S, seat, moves, first, &L if last_card else NULL)
     cdef int maximizing = X.R.maxer[seat]
     cdef int best = -INF if maximizing else INF
-    cdef int i = 0, v, move, n_deferred = 0, exclusive
+    cdef int i = 0, v, move, n_deferred = 0, exclusive, suit, pip, used
+    cdef int one_move = 0  # plain suits whose pips are one move here (see above)
     cdef int known[MAX_MOVES]
+    cdef int known_used[MAX_MOVES]
     best_move[0] = moves[0]
+    pips_used[0] = 0
     if last_card:
         # enhanced transposition cutoff: the table entries of all the next positions (loaded
         # at once, in gen_moves) first; one that cuts spares the search of the moves before it
         for i in range(n):
-            known[i] = last_card_by_table(X, &L, i, alpha, beta)
+            known[i] = last_card_by_table(X, &L, i, alpha, beta, &known_used[i])
             if known[i] != NO_CUT and (known[i] >= beta if maximizing else known[i] <= alpha):
                 best_move[0] = moves[i]
+                pips_used[0] = known_used[i]
                 return known[i]
         i = 0
     while i < n + n_deferred:
@@ -183,16 +204,24 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
             move = deferred[i - n]
             exclusive = 0
         i += 1
+        suit = (move >> 5) & 7
+        pip = X.use_equiv and suit < 4 and (X.R.pips[suit] >> (move & 31)) & 1
+        if pip and (one_move >> suit) & 1:
+            continue  # (the value of the pip of this suit already searched)
         if last_card and i <= n and known[i - 1] != NO_CUT:
             v = known[i - 1]  # (it fails: alpha and beta moved only towards it)
+            used = known_used[i - 1]
         else:
-            v = try_move(X, S, seat, move, alpha, beta, exclusive)
+            v = try_move(X, S, seat, move, alpha, beta, exclusive, &used)
         if X.aborted:
             return best if (best > -INF and best < INF) else alpha
         if v == DEFER:
             deferred[n_deferred] = move
             n_deferred += 1
             continue
+        pips_used[0] |= used
+        if pip and not (used >> suit) & 1:
+            one_move |= 1 << suit
         if maximizing:
             if v > best:
                 best = v
@@ -229,27 +258,29 @@ cdef inline void release(Search* X, uint64_t key, uint32_t slot) noexcept nogil:
         X.busy[slot] = 0
 
 
-cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept nogil:
-    """Fail-soft alpha-beta on the value still to come for the side.  In a parallel solve an
+cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive, int* pips_used) noexcept nogil:
+    """Fail-soft alpha-beta on the value still to come for the side; ``pips_used`` gets the
+    plain suits whose pips' order the proof used (see expand).  In a parallel solve an
     ``exclusive`` visit to a node another thread is searching returns DEFER."""
     cdef uint64_t key = 0
     cdef uint32_t slot = 0
-    cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0
+    cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0, entry_used = 0, used2
     cdef int counts[2]
     cdef int shared = X.busy != NULL and S.trick_no < X.shared_until  # ABDADA's marks
     if X.node_limit and X.nodes >= X.node_limit:
         X.aborted = 1
     elif X.deadline > 0 and (X.nodes & 0x3FFF) == 0 and now() > X.deadline:
         X.aborted = 1
+    pips_used[0] = 0
     if X.aborted:
         return alpha
     X.nodes += 1
     if S.n_played:
         if not shared:
-            return expand(X, S, alpha, beta, -1, &best)
+            return expand(X, S, alpha, beta, -1, &best, pips_used)
         if not claim(X, S.node_key, exclusive, &slot):
             return DEFER
-        v = expand(X, S, alpha, beta, -1, &best)
+        v = expand(X, S, alpha, beta, -1, &best, pips_used)
         release(X, S.node_key, slot)
         return v
     if S.trick_no > X.R.n_tricks or S.over:
@@ -258,7 +289,8 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
     if X.use_table:  # the table first: it settles most positions
         key = boundary_key(X, S)
         S.node_key = key
-        if table_bounds(X, key, &lo, &hi, &first):
+        if table_bounds(X, key, &lo, &hi, &first, &entry_used):
+            pips_used[0] = entry_used
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -285,29 +317,35 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive) noexcept no
             v = lone_lead_count(&X.R, S)
             if hi > top - v:
                 hi = top - v
-    if lo >= beta:
-        return lo
-    if hi <= alpha:
-        return hi
+    if lo >= beta or hi <= alpha:
+        pips_used[0] = entry_used | lead_pips_used(&X.R, S)  # (the bounds may have read them)
+        return lo if lo >= beta else hi
     if shared and not claim(X, S.node_key, exclusive, &slot):
         return DEFER
     holder = skus_holder(&X.R, S)
     if holder >= 0:  # DK-3.7 (Q-DK6): the demand decision at the start of trick 23
         S.demanded = 1
-        v = expand(X, S, alpha, beta, first, &best)
+        v = expand(X, S, alpha, beta, first, &best, pips_used)
         if X.R.maxer[holder] and v > alpha and not X.aborted:
             S.demanded = 0  # the opponents may leave the demand unmade: a min node
-            v2 = expand(X, S, alpha, beta if beta < v else v, first, &best)
+            v2 = expand(X, S, alpha, beta if beta < v else v, first, &best, &used2)
+            pips_used[0] |= used2
             if v2 < v:
                 v = v2
         S.demanded = 0
     else:
-        v = expand(X, S, alpha, beta, first, &best)
+        v = expand(X, S, alpha, beta, first, &best, pips_used)
     if shared:
         release(X, S.node_key, slot)
     if X.use_table and not X.aborted:
-        store(X, key, v, alpha, beta, best, X.R.n_tricks - S.trick_no + 1)
+        store(X, key, v, alpha, beta, best, pips_used[0], X.R.n_tricks - S.trick_no + 1)
     return v
+
+
+cdef inline int null_window(Search* X, State* S, int beta) noexcept nogil:
+    """One null-window test of the root: fail-soft, at least ``beta`` when the count reaches it."""
+    cdef int pips_used
+    return ab(X, S, beta - 1, beta, 0, &pips_used)
 
 
 cdef void search_value(Search* X, State* S, Tests* T, int* b) noexcept nogil:
@@ -318,7 +356,7 @@ cdef void search_value(Search* X, State* S, Tests* T, int* b) noexcept nogil:
     while T.lb < T.ub and not X.aborted:
         beta = tests_next(T)
         X.iterations += 1
-        g = ab(X, S, beta - 1, beta, 0)
+        g = null_window(X, S, beta)
         if X.aborted:
             break
         tests_record(T, beta, g)
@@ -340,7 +378,7 @@ cdef void narrow(Search* X, State* S, int* b, int target, Tests* T) noexcept nog
         search_value(X, S, T, b)
     elif undecided(T.lb, T.ub, target):
         X.iterations += 1
-        g = ab(X, S, target - 1, target, 0)
+        g = null_window(X, S, target)
         if not X.aborted:
             tests_record(T, target, g)
             b[0] = T.lb
@@ -626,7 +664,7 @@ cdef class Engine:
         cdef int g
         with nogil:
             X.iterations += 1
-            g = ab(X, &self.crew[w].root, beta - 1, beta, 0)
+            g = null_window(X, &self.crew[w].root, beta)
         results.put((w, beta, g, bool(X.aborted)))
 
     cdef int _child(self, State* S, int move) noexcept:
@@ -643,9 +681,9 @@ cdef class Engine:
             return self._bounds(S, -1, value)[0] == value
         with nogil:
             if mode == 1:
-                g = ab(&self.X, S, value - 1, value, 0)
+                g = null_window(&self.X, S, value)
             else:
-                g = ab(&self.X, S, value, value + 1, 0)
+                g = null_window(&self.X, S, value + 1)
         return g >= value if mode == 1 else g <= value
 
     cdef list _line(self, State* root, int value, int mode):

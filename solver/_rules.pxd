@@ -356,6 +356,29 @@ cdef inline int finish_trick(const Rules* R, State* S) noexcept nogil:
     return v
 
 
+cdef inline int pips_compared(const Rules* R, int n, const int* suits, const int* ranks, int w) noexcept nogil:
+    """The suit (as a bit) whose pips' order decided a trick of ``n`` cards won by card ``w``:
+    a pip won over another pip of its suit; else 0 (an honour or trump won, or the pip was
+    the only card of its suit, and the pips' order changed nothing)."""
+    cdef int s = suits[w], i
+    if s >= 4 or not (R.pips[s] >> ranks[w]) & 1:
+        return 0
+    for i in range(n):
+        if i != w and suits[i] == s and (R.pips[s] >> ranks[i]) & 1:
+            return 1 << s
+    return 0
+
+
+cdef inline int ended_trick_pips(const Rules* R, const State* S) noexcept nogil:
+    """pips_compared for the trick finish_trick just ended (its cards are still in S.t_*, its
+    winner leads)."""
+    cdef int i
+    for i in range(R.n_seats):
+        if S.t_seat[i] == S.leader:
+            return pips_compared(R, R.n_seats, S.t_suit, S.t_rank, i)
+    return 0
+
+
 cdef inline int excuse_out(const Rules* R, const State* S) noexcept nogil:
     cdef int seat
     for seat in range(R.n_seats):

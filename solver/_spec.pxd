@@ -70,6 +70,14 @@ cdef inline uint64_t load_spec(dict spec, Rules* R, State* S) except? 0:
         R.min_pts = min(R.min_pts, R.pts[suit][rank])
     for suit, rank in spec["keep_apart"]:
         R.keep_apart[suit] |= <uint32_t>1 << rank
+    if not R.must_beat:  # (SI-3.3, AT-3.3: which cards may be played depends on their ranks)
+        for suit in range(4):
+            low = [rank for s, rank in spec["deck"] if s == suit and R.pts[suit][rank] == R.min_pts
+                   and not ((R.keep_apart[suit] | R.event_mask[suit] | R.bout_mask[suit]) >> rank) & 1]
+            others = [rank for s, rank in spec["deck"] if s == suit and rank not in low]
+            if low and (not others or max(low) < min(others)):
+                for rank in low:
+                    R.pips[suit] |= <uint32_t>1 << rank
     classes = sorted({R.pts[suit][rank] for suit, rank in spec["deck"]})
     if len(classes) > 31:
         raise ValueError("too many point classes")

@@ -98,8 +98,10 @@ cdef inline int probe(Search* X, uint64_t key, Entry* out) noexcept nogil:
     return 0
 
 
-cdef inline int table_bounds(Search* X, uint64_t key, int* lo, int* hi, int* best) noexcept nogil:
-    """Narrow [lo, hi] to the key's table entry and give its best move; 0 when it has none."""
+cdef inline int table_bounds(Search* X, uint64_t key, int* lo, int* hi, int* best,
+                             int* pips_used) noexcept nogil:
+    """Narrow [lo, hi] to the key's table entry and give its best move and the suits whose
+    pips' order its proofs used; 0 when it has none."""
     cdef Entry e
     if not probe(X, key, &e):
         return 0
@@ -107,7 +109,8 @@ cdef inline int table_bounds(Search* X, uint64_t key, int* lo, int* hi, int* bes
         lo[0] = e.lower
     if e.upper < hi[0]:
         hi[0] = e.upper
-    best[0] = e.best
+    best[0] = e.best & 0xFFF
+    pips_used[0] = e.best >> 12
     return 1
 
 
@@ -153,8 +156,9 @@ cdef inline void grow(Search* X) noexcept nogil:
 
 
 cdef inline void store(Search* X, uint64_t key, int v, int alpha, int beta, int best,
-                int tricks_left) noexcept nogil:
-    """Merge a search result into the position's entry."""
+                int pips_used, int tricks_left) noexcept nogil:
+    """Merge a search result into the position's entry (``pips_used``: the suits whose pips'
+    order its proof used; the entry keeps those of all its bounds' proofs)."""
     cdef Entry c
     cdef Entry* e = slot_for(X, key, &c)
     if c.age == 0:
@@ -171,6 +175,7 @@ cdef inline void store(Search* X, uint64_t key, int v, int alpha, int beta, int 
                     X.grow_wanted = 1  # the driver grows the table between searches
         c.lower = 0
         c.upper = INF
+        c.best = 0
     if v <= alpha:
         if v < c.upper:
             c.upper = v
@@ -180,7 +185,7 @@ cdef inline void store(Search* X, uint64_t key, int v, int alpha, int beta, int 
     else:
         c.lower = v
         c.upper = v
-    c.best = best
+    c.best = (best & 0xFFF) | (c.best & 0xF000) | (pips_used << 12)
     c.tricks_left = tricks_left
     c.age = X.age
     c.check = sealed(key, &c)

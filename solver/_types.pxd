@@ -115,6 +115,10 @@ cdef struct Rules:
                                     # (cards never change hands during play)
     int min_pts                     # the smallest pts of any card of the deck
     uint32_t keep_apart[N_SUITS]    # cards never merged as equivalent (special roles)
+    uint32_t pips[N_SUITS]          # per plain suit its cards of the deck's least value, ranked
+                                    # below its others and with no special role: when no proof
+                                    # of a move used their order among themselves, they are one
+                                    # move (expand); none where a must-beat rule reads ranks
     int side[MAX_SEATS]             # 1 for the seats whose tricks/points are counted
     int maxer[MAX_SEATS]            # 1 for the seats that maximise the count (the side, or the
                                     # side's opponents when it is to stay low: beggar)
@@ -152,7 +156,8 @@ cdef packed struct Entry:          # 16 bytes: a bucket of four is one cache lin
                                     # writing it at once does not open to its key
     int16_t lower                   # bounds on the remaining value
     int16_t upper
-    uint16_t best                   # best move found (a hint only)
+    uint16_t best                   # low 12 bits: the best move found (a hint only); high 4: the
+                                    # plain suits whose pips' order the bounds' proofs used
     uint8_t tricks_left             # replacement keeps the deeper work
     uint8_t age                     # the solve call that wrote it (1..255; 0 marks an empty slot)
 
