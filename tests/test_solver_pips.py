@@ -1,0 +1,115 @@
+"""A seat's pips (the lowest cards of a plain suit) are one move while no proof reads their
+order (solver/_core.pyx, expand): checked against the independent reference on endgames
+whose hands are mostly pips, against the search that tries every card on larger ones, and
+on a position where the order of two pips decides a trick."""
+
+import os
+import random
+import sys
+
+import pytest
+
+from solver import Position
+from solver._core import Engine
+from solver.search import Solver, encode, goal_spec
+from solver.variants import VARIANTS
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from endgames import reference_values  # noqa: E402
+from test_solver_bounds import composed  # noqa: E402
+
+# variant: (contract, tricks in a deal, the low plain cards the hands are mostly dealt from)
+PIP_GAMES = {
+    "french3": ("garde", 24, ["%s%d" % (s, r) for s in "SHDC" for r in range(1, 11)]),
+    "french4": ("garde", 18, ["%s%d" % (s, r) for s in "SHDC" for r in range(1, 11)]),
+    "danish": ("tarok", 25, ["%s%d" % (s, r) for s in "SHDC" for r in range(2, 11)]),
+    "slovenian3": ("three", 16, ["S7", "S8", "S9", "S10", "C7", "C8", "C9", "C10",
+                                 "H1", "H2", "H3", "H4", "D1", "D2", "D3", "D4"]),
+}
+
+
+def each_for_himself(variant, contract, hands, leader, taken):
+    """A composed endgame of a game without a declarer: every other card in seat 0's pile."""
+    held = " ".join(hands).split()
+    rest = [t for t in VARIANTS[variant].deck.tokens if t not in held]
+    piles = [" ".join(rest)] + [""] * (len(hands) - 1)
+    return Position.from_json({"variant": variant, "contract": contract, "composed": True, "leader": leader,
+                               "hands": hands, "tricks_taken": taken, "seat_piles": piles})
+
+
+def pip_endgame(variant, rng, tricks=3):
+    """``tricks`` tricks left: hands of pips of two suits (more where two have too few) and
+    a few trumps or honours, so that pips win tricks over pips, or are beaten by others."""
+    contract, n_tricks, pips = PIP_GAMES[variant]
+    seats = VARIANTS[variant].players
+    others = tricks - 1
+    order = rng.sample("SHDC", 4)
+    for k in range(2, 5):
+        suits = order[:k]
+        pool = [t for t in pips if t[0] in suits]
+        if len(pool) >= tricks * seats - others:
+            break
+    extra = [t for t in VARIANTS[variant].deck.tokens if t[0] in suits + ["T"] and t not in pips]
+    cards = rng.sample(pool, tricks * seats - others) + rng.sample(extra, others)
+    rng.shuffle(cards)
+    hands = [" ".join(cards[tricks * i:tricks * (i + 1)]) for i in range(seats)]
+    taken = [n_tricks - tricks] + [0] * (seats - 1)
+    build = each_for_himself if variant == "danish" else composed
+    return build(variant, contract, hands, rng.randrange(seats), taken)
+
+
+@pytest.mark.parametrize("variant", sorted(PIP_GAMES))
+def test_pip_endgames_match_the_reference(variant):
+    rng = random.Random(17)
+    solver = Solver(16)
+    for _ in range(40):
+        pos = pip_endgame(variant, rng)
+        values, moves = reference_values(pos, [0], ["points", "tricks"])
+        for goal in ("points", "tricks"):
+            solver.clear()
+            r = solver.solve(pos, goal, side=0, all_cards=True)
+            assert r.value == values[goal], (goal, pos.to_line())
+            assert r.cards == {card: v[goal] for card, v in moves.items()}, (goal, pos.to_line())
+
+
+@pytest.mark.parametrize("variant", sorted(PIP_GAMES))
+def test_larger_pip_endgames_match_the_search_without_equivalent_cards(variant):
+    """Five tricks, too many for the reference: the count of the search as it is against the
+    search that tries every card (Engine ablation use_equiv=False), with the table carried
+    over from test to test, where its entries' records of the pips' order are read."""
+    rng = random.Random(23)
+    for _ in range(12):
+        pos = pip_endgame(variant, rng, tricks=5)
+        for goal in ("points", "tricks"):
+            spec = encode(pos, (0,), goal_spec(pos, goal, pos.party_of(0)))
+            every_card = Engine(16).solve(spec, use_equiv=False)
+            merged = Engine(16).solve(spec)
+            assert (merged["lower"], merged["upper"]) == (every_card["lower"],) * 2, (goal, pos.to_line())
+
+
+def test_the_pips_that_decided_a_trick_are_told_before_the_next_trick_is_searched():
+    """Seat 0 leads trick 11 with CJ or C8 (both pips for the tricks goal: every card counts
+    alike); C8 loses to seat 2's C10, which then leads trick 12.  The search of trick 12
+    replays the state the trick was played in, so the order of C8 and C10 must be taken
+    before it, or CJ is taken for C8's equal and not searched: the count came out 6, not 5."""
+    line = ("slovenian4 two; declarer 3; called_king HK; hands S8 HN DK D1 CQ CJ C8 T21 T20 T19 T18 T6 / "
+            "SQ SN SJ HK HQ H2 H3 CK T17 T15 T3 T1 / S7 HJ H1 DQ C10 C9 T16 T13 T12 T9 T4 T2 / SK S10 S9 DN DJ "
+            "D2 D4 CN T14 T10 T8 T7; declarer_pile H4 C7; defence_pile D3 T22 T11 T5; announcements trula@3 "
+            "pagat_ultimo@1 king_ultimo@1; play CQ CK C9 CN T3 T12 T10 T20 S8 SQ S7 SK D2 DK T15 DQ HK H1 T14 "
+            "HN DJ D1 T17 T13 SJ T2 S9 T18 T21 T1 T4 T7 T6 H2 T16 T8 T9 S10 T19")
+    pos = Position.from_line(line)
+    values, moves = reference_values(pos, [1, 3], ["tricks"])
+    r = Solver(16).solve(pos, "tricks", side=1, all_cards=True)
+    assert r.value == values["tricks"] == 5
+    assert r.cards == {card: v["tricks"] for card, v in moves.items()} == {"SN": 5, "HQ": 5, "H3": 5}
+
+
+def test_pips_whose_order_no_proof_reads_are_searched_once():
+    """Clubs here are won by seat 1's CK or by trumps, never by a pip over a pip, so each
+    seat's club pips are one move: 104 nodes, where searching each pip took 338."""
+    pos = composed("french4", "garde", ["S8 S7 S4 S3 T11", "S1 CK C10 C4 C3", "S6 C7 C5 C1 T14", "S10 S2 C9 C8 C2"],
+                   1, [13, 0, 0, 0])
+    values, _ = reference_values(pos, [0], ["points"])
+    r = Solver(16).solve(pos, "points")
+    assert r.value == values["points"] and r.nodes <= 150
