@@ -9,11 +9,11 @@ import pytest
 
 from solver import Position
 from solver.search import Solver
-from solver.variants import VARIANTS
 
 sys.path.insert(0, os.path.dirname(__file__))
 
 from endgames import reference_values  # noqa: E402
+from helpers import composed  # noqa: E402
 
 # A declarer with a long run of top trumps and the kings (and the French Excuse): any player
 # sees the contract made.  Without the leader's plan (cash the top trumps until the others
@@ -35,16 +35,6 @@ DOMINANT = [
     "SQ SN SJ S8 HN H1 H3 DQ DN DJ D1 CJ C9 C8 T10 T1 / SK S10 HK DK CK CN T22 T21 T20 T19 T18 T17 T16 "
     "T15 T14 T5; defence_pile S7 D3 CQ C7 T13 T9",
 ]
-
-
-def composed(variant, contract, hands, leader, taken, **fields):
-    """A composed endgame: the declarer (seat 0) against the rest unless ``fields`` (a
-    partner) say otherwise, every other card in the defence's pile."""
-    held = " ".join(hands).split()
-    rest = [t for t in VARIANTS[variant].deck.tokens if t not in held]
-    return Position.from_json({"variant": variant, "contract": contract, "composed": True, "leader": leader,
-                               "declarer": 0, "hands": hands, "tricks_taken": taken,
-                               "defence_pile": " ".join(rest), **fields})
 
 
 def tricks(pos, seats=(0,)):
@@ -87,8 +77,8 @@ def test_a_partner_may_win_the_trick_a_beaten_card_falls_in():
     """Not so with a partner: seat 2 leads his S7, below the defender's SK, and yet his side
     takes both tricks: the declarer, void in spades, trumps it (T21), then leads H1 and the
     partner trumps that (T22)."""
-    pos = composed("slovenian4", "three", ["T21 H1", "SK H2", "T22 S7", "H3 H4"], 2, [4, 2, 2, 2],
-                   called_king="CK", partner=2)
+    pos = composed("slovenian4", ["T21 H1", "SK H2", "T22 S7", "H3 H4"], contract="three", leader=2,
+                   tricks_taken=[4, 2, 2, 2], called_king="CK", partner=2)
     value, _, expected = tricks(pos, (0, 2))
     assert value == expected == 8
 
@@ -97,10 +87,8 @@ def test_an_opponent_whose_skus_is_held_back_must_play_his_higher_card():
     """DK-3.6 "Skus may not be led or played in the next-to-last trick": seat 1 holds SK and
     the skus in trick 24, so on seat 0's T4 he must give up his SK, and seat 0's S5 takes the
     last trick (a bound that had him keep the SK said 1 trick)."""
-    line = ("danish tarok; hands S5 T4 / SK EX / HK T1; seat_piles " + " ".join(
-        t for t in VARIANTS["danish"].deck.tokens if t not in "S5 T4 SK EX HK T1".split())
-        + " /  / ; composed; leader 0; tricks_taken 0 0 23")
-    value, _, expected = tricks(Position.from_line(line))
+    pos = composed("danish", ["S5 T4", "SK EX", "HK T1"], leader=0, tricks_taken=[0, 0, 23])
+    value, _, expected = tricks(pos)
     assert value == expected == 2
 
 
@@ -123,8 +111,8 @@ def test_trumps_the_others_cannot_all_beat_decide_the_tricks_at_once():
     """Seat 1 holds four trumps and the declarer two, higher: they beat two of them at most,
     so the defence takes two of the four tricks whatever is played, and the declarer's top
     trumps take the other two.  Both bounds meet at the root: no tree (100 nodes without)."""
-    pos = composed("slovenian4", "solo_without", ["T22 T21 SK HK", "T5 T4 T3 T2", "S7 S8 H1 H2", "S9 S10 H3 H4"],
-                   0, [4, 2, 1, 1])
+    pos = composed("slovenian4", ["T22 T21 SK HK", "T5 T4 T3 T2", "S7 S8 H1 H2", "S9 S10 H3 H4"],
+                   contract="solo_without", leader=0, tricks_taken=[4, 2, 1, 1])
     value, nodes, expected = tricks(pos)
     assert value == expected == 6 and nodes <= 3
 
@@ -133,7 +121,8 @@ def test_the_pagat_beats_a_higher_trump_in_the_emperor_trick():
     """SI-4.1 "... except when the whole trula falls in the trick: then the pagat wins": the
     declarer's pagat is his only trump, below both of the others', yet it takes the last trick
     from them (no bound may count their trumps as safe from it)."""
-    pos = composed("slovenian4", "solo_without", ["T1", "T21", "T22", "H1"], 1, [5, 2, 2, 2])
+    pos = composed("slovenian4", ["T1", "T21", "T22", "H1"], contract="solo_without", leader=1,
+                   tricks_taken=[5, 2, 2, 2])
     value, _, expected = tricks(pos)
     assert value == expected == 6
 
@@ -142,6 +131,6 @@ def test_the_excuse_takes_the_last_trick_of_a_chelem_over_a_lone_trump():
     """FR-4.4 at chelem: the defence has won every trick and its Excuse takes the last one,
     though nothing else there beats the declarer's trump (no bound may count that trump as a
     sure trick)."""
-    pos = composed("french4", "garde", ["T2", "EX", "S1", "S2"], 2, [0, 10, 4, 3])
+    pos = composed("french4", ["T2", "EX", "S1", "S2"], contract="garde", leader=2, tricks_taken=[0, 10, 4, 3])
     value, _, expected = tricks(pos)
     assert value == expected == 0

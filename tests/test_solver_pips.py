@@ -17,7 +17,7 @@ from solver.variants import VARIANTS
 sys.path.insert(0, os.path.dirname(__file__))
 
 from endgames import reference_values  # noqa: E402
-from test_solver_bounds import composed  # noqa: E402
+from helpers import composed  # noqa: E402
 
 # variant: (contract, tricks in a deal, the low plain cards the hands are mostly dealt from)
 PIP_GAMES = {
@@ -27,15 +27,6 @@ PIP_GAMES = {
     "slovenian3": ("three", 16, ["S7", "S8", "S9", "S10", "C7", "C8", "C9", "C10",
                                  "H1", "H2", "H3", "H4", "D1", "D2", "D3", "D4"]),
 }
-
-
-def each_for_himself(variant, contract, hands, leader, taken):
-    """A composed endgame of a game without a declarer: every other card in seat 0's pile."""
-    held = " ".join(hands).split()
-    rest = [t for t in VARIANTS[variant].deck.tokens if t not in held]
-    piles = [" ".join(rest)] + [""] * (len(hands) - 1)
-    return Position.from_json({"variant": variant, "contract": contract, "composed": True, "leader": leader,
-                               "hands": hands, "tricks_taken": taken, "seat_piles": piles})
 
 
 def pip_endgame(variant, rng, tricks=3):
@@ -55,8 +46,7 @@ def pip_endgame(variant, rng, tricks=3):
     rng.shuffle(cards)
     hands = [" ".join(cards[tricks * i:tricks * (i + 1)]) for i in range(seats)]
     taken = [n_tricks - tricks] + [0] * (seats - 1)
-    build = each_for_himself if variant == "danish" else composed
-    return build(variant, contract, hands, rng.randrange(seats), taken)
+    return composed(variant, hands, contract=contract, leader=rng.randrange(seats), tricks_taken=taken)
 
 
 @pytest.mark.parametrize("variant", sorted(PIP_GAMES))
@@ -108,8 +98,8 @@ def test_the_pips_that_decided_a_trick_are_told_before_the_next_trick_is_searche
 def test_pips_whose_order_no_proof_reads_are_searched_once():
     """Clubs here are won by seat 1's CK or by trumps, never by a pip over a pip, so each
     seat's club pips are one move: 104 nodes, where searching each pip took 338."""
-    pos = composed("french4", "garde", ["S8 S7 S4 S3 T11", "S1 CK C10 C4 C3", "S6 C7 C5 C1 T14", "S10 S2 C9 C8 C2"],
-                   1, [13, 0, 0, 0])
+    pos = composed("french4", ["S8 S7 S4 S3 T11", "S1 CK C10 C4 C3", "S6 C7 C5 C1 T14", "S10 S2 C9 C8 C2"],
+                   contract="garde", leader=1, tricks_taken=[13, 0, 0, 0])
     values, _ = reference_values(pos, [0], ["points"])
     r = Solver(16).solve(pos, "points")
     assert r.value == values["points"] and r.nodes <= 150
