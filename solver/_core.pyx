@@ -25,8 +25,8 @@ from solver._types cimport *
 from solver._bounds cimport (lead_pips_used, lead_sure_count, length_counts, lone_lead_count, remaining_max,
                              sure_count, terminal_value)
 from solver._moves cimport LastCard, gen_moves, skus_holder
-from solver._rules cimport (card_key, ended_trick_pips, finish_trick, legal_moves, play_card, seat_at,
-                            trick_winner)
+from solver._rules cimport (card_key, ended_trick_pips, finish_trick, last_card_pips, legal_moves,
+                            play_card, seat_at, trick_winner)
 from solver._spec cimport load_spec
 from solver._table cimport boundary_key, grow, mix, store, table_bounds
 from solver._driver cimport Tests, playout, tests_next, tests_record, tests_start
@@ -131,11 +131,11 @@ cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int
     return v
 
 
-cdef int last_card_by_table(Search* X, const LastCard* L, int i, int alpha, int beta,
-                            int* pips_used) noexcept nogil:
-    """The value of the i-th last card when the table entry of the position after it settles
-    it for this window, as ab would find it there (and in ``pips_used`` the suits whose pips'
-    order that used); else NO_CUT."""
+cdef int last_card_by_table(Search* X, const State* S, const LastCard* L, int i, int move, int alpha,
+                            int beta, int* pips_used) noexcept nogil:
+    """The value of the i-th last card (``move``) when the table entry of the position after
+    it settles it for this window, as ab would find it there (and in ``pips_used`` the suits
+    whose pips' order that used); else NO_CUT."""
     cdef int lo = 0, hi = L.top[i], tv = L.tv[i], best, hit
     pips_used[0] = 0
     if L.key[i] == 0:
@@ -144,13 +144,10 @@ cdef int last_card_by_table(Search* X, const LastCard* L, int i, int alpha, int 
         X.aborted = 1  # (as ab: this would be a node)
         return NO_CUT
     hit = table_bounds(X, L.key[i], &lo, &hi, &best, pips_used)
-    pips_used[0] |= L.pips_used[i]  # (the trick this card ends)
-    if hit and lo >= beta - tv:
+    if hit and (lo >= beta - tv or hi <= alpha - tv):
         X.nodes += 1  # (a node all the same: ab would have stopped here)
-        return tv + lo
-    if hit and hi <= alpha - tv:
-        X.nodes += 1
-        return tv + hi
+        pips_used[0] |= last_card_pips(&X.R, S, (move >> 5) & 7, move & 31)  # (the trick it ends)
+        return tv + lo if lo >= beta - tv else tv + hi
     X.probes -= 1  # (ab probes it again)
     X.hits -= hit
     return NO_CUT
@@ -181,16 +178,17 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
     cdef int maximizing = X.R.maxer[seat]
     cdef int best = -INF if maximizing else INF
     cdef int i = 0, v, move, n_deferred = 0, exclusive, suit, pip, used
+    cdef int pips_on = X.use_equiv  # (a local: the calls below may write X)
     cdef int one_move = 0  # plain suits whose pips are one move here (see above)
+    cdef int proof_pips = 0  # (pips_used, kept in a register until the return)
     cdef int known[MAX_MOVES]
     cdef int known_used[MAX_MOVES]
     best_move[0] = moves[0]
-    pips_used[0] = 0
     if last_card:
         # enhanced transposition cutoff: the table entries of all the next positions (loaded
         # at once, in gen_moves) first; one that cuts spares the search of the moves before it
         for i in range(n):
-            known[i] = last_card_by_table(X, &L, i, alpha, beta, &known_used[i])
+            known[i] = last_card_by_table(X, S, &L, i, moves[i], alpha, beta, &known_used[i])
             if known[i] != NO_CUT and (known[i] >= beta if maximizing else known[i] <= alpha):
                 best_move[0] = moves[i]
                 pips_used[0] = known_used[i]
@@ -205,7 +203,7 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
             exclusive = 0
         i += 1
         suit = (move >> 5) & 7
-        pip = X.use_equiv and suit < 4 and (X.R.pips[suit] >> (move & 31)) & 1
+        pip = pips_on and (X.R.pips[suit] >> (move & 31)) & 1  # (none in TRUMP, SPECIAL)
         if pip and (one_move >> suit) & 1:
             continue  # (the value of the pip of this suit already searched)
         if last_card and i <= n and known[i - 1] != NO_CUT:
@@ -214,12 +212,13 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
         else:
             v = try_move(X, S, seat, move, alpha, beta, exclusive, &used)
         if X.aborted:
+            pips_used[0] = proof_pips
             return best if (best > -INF and best < INF) else alpha
         if v == DEFER:
             deferred[n_deferred] = move
             n_deferred += 1
             continue
-        pips_used[0] |= used
+        proof_pips |= used
         if pip and not (used >> suit) & 1:
             one_move |= 1 << suit
         if maximizing:
@@ -238,6 +237,7 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
             if S.n_played == 0:
                 X.killer[seat][S.trick_no] = move
             break
+    pips_used[0] = proof_pips
     return best
 
 

@@ -5,8 +5,8 @@
 
 from solver._types cimport *
 from solver._bounds cimport remaining_max
-from solver._rules cimport (add_move, card_key, legal_masks, led_suit, pips_compared, plain_compare,
-                            seat_at, winner_of)
+from solver._rules cimport (add_move, card_key, legal_masks, led_suit, plain_compare, seat_at,
+                            winner_of)
 from solver._table cimport bucket, key_rest, suit_part, whole_key
 
 
@@ -28,7 +28,6 @@ cdef struct LastCard:
     uint64_t key[MAX_MOVES]         # each move's next position's table key (0: not known)
     int tv[MAX_MOVES]               # what the trick is worth to the side
     int top[MAX_MOVES]              # remaining_max of the next position, or more (a bound)
-    int pips_used[MAX_MOVES]        # the suit whose pips' order decides the trick (pips_compared)
 
 
 cdef inline void last_card_setup(const Search* X, const State* S, int seat, const int* moves, int n,
@@ -39,15 +38,11 @@ cdef inline void last_card_setup(const Search* X, const State* S, int seat, cons
     cdef uint64_t parts[N_SUITS]
     cdef uint64_t saved
     cdef uint32_t bits[N_SUITS]
-    cdef int suits[MAX_SEATS]
-    cdef int ranks[MAX_SEATS]
-    cdef int dirty = S.key_dirty, trick_pts = 0, i, s, r, o, w, total, event = 0, last = S.n_played
+    cdef int dirty = S.key_dirty, trick_pts = 0, i, s, r, o, w, total, event = 0
     # the next position can still collect no more than this one less the trick: its event
     # and bouts are this one's or fewer (the trick holds none of their cards)
     cdef int top = remaining_max(R, S) - R.trick_units
     for i in range(S.n_played):
-        suits[i] = S.t_suit[i]
-        ranks[i] = S.t_rank[i]
         dirty |= 1 << S.t_suit[i]
         trick_pts += R.pts[S.t_suit[i]][S.t_rank[i]]
         event |= ((R.event_mask[S.t_suit[i]] | R.bout_mask[S.t_suit[i]]) >> S.t_rank[i]) & 1
@@ -63,9 +58,6 @@ cdef inline void last_card_setup(const Search* X, const State* S, int seat, cons
         if event or ((R.event_mask[s] | R.bout_mask[s]) >> r) & 1 or not plain_compare(R, S, s, r):
             continue  # (a trick with an event or bout card may count more than its points)
         w = seat if card_key(R, s, r, S.t_suit[0]) > S.win_key else S.t_seat[S.win]
-        suits[last] = s
-        ranks[last] = r
-        L.pips_used[i] = pips_compared(R, last + 1, suits, ranks, last if w == seat else S.win)
         saved = parts[s]
         parts[s] = suit_part(R, s, bits[s] & ~(<uint32_t>1 << r))
         # (the trick changes none of the key's counts, only the leader and who has won a trick)
@@ -84,7 +76,6 @@ cdef inline void swap_last_card(LastCard* L, int j) noexcept nogil:
     L.key[j] = L.key[j - 1]; L.key[j - 1] = k
     t = L.tv[j]; L.tv[j] = L.tv[j - 1]; L.tv[j - 1] = t
     t = L.top[j]; L.top[j] = L.top[j - 1]; L.top[j - 1] = t
-    t = L.pips_used[j]; L.pips_used[j] = L.pips_used[j - 1]; L.pips_used[j - 1] = t
 
 
 cdef inline void drop_event_cards(const Rules* R, uint32_t* L) noexcept nogil:

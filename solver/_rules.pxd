@@ -356,17 +356,18 @@ cdef inline int finish_trick(const Rules* R, State* S) noexcept nogil:
     return v
 
 
-cdef inline int pips_compared(const Rules* R, int n, const int* suits, const int* ranks, int w) noexcept nogil:
-    """The suit (as a bit) whose pips' order decided a trick of ``n`` cards won by card ``w``:
-    a pip won over another pip of its suit; else 0 (an honour or trump won, or the pip was
-    the only card of its suit, and the pips' order changed nothing)."""
-    cdef int s = suits[w], i
-    if s >= 4 or not (R.pips[s] >> ranks[w]) & 1:
+cdef inline int pips_compared(const Rules* R, const State* S, int n, int suit, int rank, int extra) noexcept nogil:
+    """The suit (as a bit) whose pips' order decided a trick won by the card (suit, rank), of
+    the first ``n`` cards in S.t_* and ``extra`` more pips of ``suit`` (0 or 1): a pip won over
+    another pip of its suit; else 0 (an honour or trump won, or the pip was the only card of
+    its suit, and the pips' order changed nothing)."""
+    cdef int i, count = extra
+    if not (R.pips[suit] >> rank) & 1:  # (none in TRUMP, SPECIAL)
         return 0
     for i in range(n):
-        if i != w and suits[i] == s and (R.pips[s] >> ranks[i]) & 1:
-            return 1 << s
-    return 0
+        if S.t_suit[i] == suit:
+            count += (R.pips[suit] >> S.t_rank[i]) & 1
+    return 1 << suit if count >= 2 else 0  # (the winner is one of them)
 
 
 cdef inline int ended_trick_pips(const Rules* R, const State* S) noexcept nogil:
@@ -375,8 +376,17 @@ cdef inline int ended_trick_pips(const Rules* R, const State* S) noexcept nogil:
     cdef int i
     for i in range(R.n_seats):
         if S.t_seat[i] == S.leader:
-            return pips_compared(R, R.n_seats, S.t_suit, S.t_rank, i)
+            return pips_compared(R, S, R.n_seats, S.t_suit[i], S.t_rank[i], 0)
     return 0
+
+
+cdef inline int last_card_pips(const Rules* R, const State* S, int s, int r) noexcept nogil:
+    """pips_compared for the trick the card (s, r) would end as its last card, where the plain
+    comparison decides it (Rules.last_card_ok)."""
+    cdef int extra = (R.pips[s] >> r) & 1
+    if card_key(R, s, r, S.t_suit[0]) > S.win_key:
+        return pips_compared(R, S, S.n_played, s, r, extra)
+    return pips_compared(R, S, S.n_played, S.t_suit[S.win], S.t_rank[S.win], extra if s == S.t_suit[S.win] else 0)
 
 
 cdef inline int excuse_out(const Rules* R, const State* S) noexcept nogil:

@@ -103,3 +103,16 @@ def test_pips_whose_order_no_proof_reads_are_searched_once():
     values, _ = reference_values(pos, [0], ["points"])
     r = Solver(16).solve(pos, "points")
     assert r.value == values["points"] and r.nodes <= 150
+
+
+def test_a_last_card_pip_below_the_winning_pip_is_counted_in_the_trick():
+    """At a trick's last card the positions after each card are first settled from the table
+    (expand); the trick's record of the pips' order must count that card when it is a pip of
+    the suit a pip wins.  Found by random endgames against a build that left it out: there
+    the declarer's diamonds came out one move, and the count 3 points, not 0 (12 tricks, not 11)."""
+    pos = composed("slovenian3", ["D1 D2 D3 C10 C7", "H1 H3 C8 T21 T4", "H2 D4 C9 T13 T5"],
+                   contract="three", leader=2, tricks_taken=[11, 0, 0])
+    values, _ = reference_values(pos, [0], ["points", "tricks"])
+    assert (values["points"], values["tricks"]) == (0, 11)
+    for goal in ("points", "tricks"):
+        assert Solver(16).solve(pos, goal).value == values[goal], goal
