@@ -203,8 +203,8 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
             exclusive = 0
         i += 1
         suit = (move >> 5) & 7
-        pip = pips_on and (X.R.pips[suit] >> (move & 31)) & 1  # (none in TRUMP, SPECIAL)
-        if pip and (one_move >> suit) & 1:
+        pip = (X.R.pips[suit] >> (move & 31)) & pips_on  # (none in TRUMP, SPECIAL; no branch)
+        if (one_move >> suit) & pip:
             continue  # (the value of the pip of this suit already searched)
         if last_card and i <= n and known[i - 1] != NO_CUT:
             v = known[i - 1]  # (it fails: alpha and beta moved only towards it)
@@ -219,8 +219,7 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
             n_deferred += 1
             continue
         proof_pips |= used
-        if pip and not (used >> suit) & 1:
-            one_move |= 1 << suit
+        one_move |= (pip & ~(used >> suit)) << suit
         if maximizing:
             if v > best:
                 best = v

@@ -349,6 +349,7 @@ cdef inline int finish_trick(const Rules* R, State* S) noexcept nogil:
     if R.guard_mask & ~(1 << R.party[ws]):
         S.over = 1
     S.leader = ws
+    S.win = w  # (until the next trick's first card: ended_trick_pips reads it)
     S.trick_no += 1
     S.n_played = 0
     S.named = NO_NAME
@@ -371,13 +372,9 @@ cdef inline int pips_compared(const Rules* R, const State* S, int n, int suit, i
 
 
 cdef inline int ended_trick_pips(const Rules* R, const State* S) noexcept nogil:
-    """pips_compared for the trick finish_trick just ended (its cards are still in S.t_*, its
-    winner leads)."""
-    cdef int i
-    for i in range(R.n_seats):
-        if S.t_seat[i] == S.leader:
-            return pips_compared(R, S, R.n_seats, S.t_suit[i], S.t_rank[i], 0)
-    return 0
+    """pips_compared for the trick finish_trick just ended (its cards are still in S.t_*, and
+    S.win is its winner)."""
+    return pips_compared(R, S, R.n_seats, S.t_suit[S.win], S.t_rank[S.win], 0)
 
 
 cdef inline int last_card_pips(const Rules* R, const State* S, int s, int r) noexcept nogil:
