@@ -116,3 +116,17 @@ def test_a_last_card_pip_below_the_winning_pip_is_counted_in_the_trick():
     assert (values["points"], values["tricks"]) == (0, 11)
     for goal in ("points", "tricks"):
         assert Solver(16).solve(pos, goal).value == values[goal], goal
+
+
+def test_a_table_entry_tells_the_pips_its_proof_compared():
+    """A table entry keeps the suits whose pips' order its proofs compared (Entry.best's high
+    bits), for the searches that later stop on it.  Found by random endgames against a build
+    whose entries forgot them (one solve suffices: its tests share the table): there seat 1's
+    S7 and H2 came out 18 points, not 15."""
+    pos = composed("slovenian3", ["SQ S9 H1 C9 C8", "S7 H2 C10 C7 T2", "SN S10 S8 H3 T8"],
+                   contract="three", leader=1, tricks_taken=[11, 0, 0])
+    values, moves = reference_values(pos, [0], ["points", "tricks"])
+    for goal in ("points", "tricks"):
+        r = Solver(16).solve(pos, goal, all_cards=True)
+        assert r.value == values[goal], goal
+        assert r.cards == {card: v[goal] for card, v in moves.items()}, goal
