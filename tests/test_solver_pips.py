@@ -130,3 +130,17 @@ def test_a_table_entry_tells_the_pips_its_proof_compared():
         r = Solver(16).solve(pos, goal, all_cards=True)
         assert r.value == values[goal], goal
         assert r.cards == {card: v[goal] for card, v in moves.items()}, goal
+
+
+def test_a_bound_that_compared_the_leaders_pips_tells_them():
+    """The bounds that compare the leader's cards with the highest of the others' (a master;
+    a lone taker's lead below an opponent's card) read the pips' order where those are pips,
+    and tell it (lead_pips_used).  Found by random endgames against a build whose bounds never
+    told it: there seat 3's D4 and D8 came out 18 points, not 14."""
+    pos = composed("french4", ["SQ D9 D7 T9", "S10 D10 D6 D5", "S9 S8 S1 T13", "S4 S3 D8 D4"],
+                   contract="garde", leader=3, tricks_taken=[14, 0, 0, 0])
+    values, moves = reference_values(pos, [0], ["points", "tricks"])
+    for goal in ("points", "tricks"):
+        r = Solver(16).solve(pos, goal, all_cards=True)
+        assert r.value == values[goal], goal
+        assert r.cards == {card: v[goal] for card, v in moves.items()}, goal
