@@ -132,7 +132,8 @@ cdef struct State:
     int t_seat[MAX_SEATS]
     int t_suit[MAX_SEATS]
     int t_rank[MAX_SEATS]
-    int win                         # index of the card winning the trick so far (-1: none)
+    int win                         # index of the card winning the trick so far (-1: none); between
+                                    # tricks the last trick's winner (finish_trick)
     int win_key                     # its card_key (when not slow)
     int slow                        # the plain comparison is not exact in this trick: a special
                                     # card, the emperor trick's cards, colour valat (winner_of)
