@@ -66,15 +66,15 @@ def compare(builds, lines, goal, limit, memory, reps):
     return best
 
 
-def summary(builds, best):
-    """The report's rows, one per build, against the first build."""
+def summary(builds, best, commits):
+    """The report's rows, one per build (``commits``: each one's commit), against the first."""
     first = best[builds[0]]
     rows = []
     for b in builds:
         runs = best[b]
         seconds = sum(r["seconds"] for r in runs)
         nodes = sum(r["nodes"] for r in runs)
-        rows.append({"build": str(b), "commit": commit_of(b), "sum_s": round(seconds, 4), "nodes": nodes,
+        rows.append({"build": str(b), "commit": commits[b], "sum_s": round(seconds, 4), "nodes": nodes,
                      "ns_per_node": round(1e9 * seconds / max(nodes, 1), 1),
                      "median_ratio_to_first": round(statistics.median(
                          r["seconds"] / max(f["seconds"], 1e-9) for f, r in zip(first, runs)), 3),
@@ -105,12 +105,13 @@ def main(argv=None):
         sets = [parse_set(spec, args.deals) for spec in args.sets]
     except ValueError as exc:
         ap.error(str(exc))
+    commits = {b: commit_of(b) for b in builds}
     results = []
     for variant, tricks, deals in sets:
         lines = [pos.to_line() for pos in deal_set(variant, tricks, deals, args.seed)]
         best = compare(builds, lines, args.goal, args.limit, args.memory, args.reps)
         row = {"set": "%s:%d" % (variant, tricks), "goal": args.goal, "deals": deals, "reps": args.reps,
-               "builds": summary(builds, best)}
+               "builds": summary(builds, best, commits)}
         results.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     publish({"args": vars(args), "sets": results}, args.out)

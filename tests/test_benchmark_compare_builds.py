@@ -28,8 +28,9 @@ def test_a_build_against_itself_has_the_same_nodes_and_values(capsys):
 def test_values_that_differ_are_listed():
     best = {"a": [{"nodes": 5, "seconds": 0.5, "bounds": [3, 3]}, {"nodes": 7, "seconds": 1.0, "bounds": [0, 9]}],
             "b": [{"nodes": 4, "seconds": 1.0, "bounds": [3, 3]}, {"nodes": 7, "seconds": 1.0, "bounds": [0, 8]}]}
-    a, b = compare_builds.summary(["a", "b"], best)
+    a, b = compare_builds.summary(["a", "b"], best, {"a": "1234567", "b": None})
     assert (a["differing_values"], b["differing_values"]) == ([], [1])
+    assert (a["commit"], b["commit"]) == ("1234567", None)
     assert (b["nodes"], b["sum_s"], b["median_ratio_to_first"]) == (11, 2.0, 1.5)
 
 
