@@ -23,7 +23,17 @@ cdef extern from *:
     #define tdd_prefetch(p) ((void)(p))
     #endif
     #else
+    #if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
     #define tdd_popcount32(x) __builtin_popcount(x)
+    #else
+    /* x86 built without -mpopcnt: __builtin_popcount is a call to libgcc's __popcountdi2;
+       the same bit arithmetic inline, on 32 bits, spares the call */
+    static inline int tdd_popcount32(unsigned int x) {
+        x = x - ((x >> 1) & 0x55555555u);
+        x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+        return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+    }
+    #endif
     #define tdd_ctz32(x) __builtin_ctz(x)
     #define tdd_clz32(x) __builtin_clz(x)
     #define tdd_prefetch(p) __builtin_prefetch(p)
