@@ -1,7 +1,8 @@
 # cython: language_level=3
 # Bounds on what the side still collects, read at a trick start before any move is generated:
 # the most it could still take (remaining_max) and what one party takes by force (sure_count,
-# lead_sure_count: DDS's QuickTricks for trumps; length_counts: trumps the others cannot all beat).
+# lead_sure_count: DDS's QuickTricks for trumps; length_counts: trumps the others cannot all beat),
+# with the cards every seat must give to those tricks (least_excess).
 
 from solver._types cimport *
 from solver._rules cimport chelem_open, emperor_open
@@ -95,7 +96,7 @@ cdef inline int sure_count(const Rules* R, const State* S, int* counted_side) no
     cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0, others
     cdef int chelem_sides = 0  # bit x: a seat with R.side x may take the last trick with the Excuse
     cdef int per_seat[MAX_SEATS]
-    cdef uint32_t all_trumps = 0, bits
+    cdef uint32_t all_trumps = 0, bits, run = 0
     if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
             or R.exactly_one):
         return 0  # (with an early end the cards may never be played)
@@ -119,6 +120,7 @@ cdef inline int sure_count(const Rules* R, const State* S, int* counted_side) no
             break
         per_seat[owner] += 1
         top_cards += 1
+        run |= <uint32_t>1 << r
         v += R.pts[TRUMP][r]
     if top_cards == 0:
         return 0
@@ -132,8 +134,10 @@ cdef inline int sure_count(const Rules* R, const State* S, int* counted_side) no
     for seat in range(R.n_seats):
         if R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL] and R.side[seat] == counted_side[0]:
             others = -1  # their own Excuse may fall in the last trick and leave them (FR-4.4)
-    # the other cards of those tricks are worth at least the deck's cheapest card
+    # the other cards of those tricks: each seat's cheapest (a seat plays a card to each)
     others += R.n_seats * tricks - top_cards
+    for seat in range(R.n_seats):
+        v += least_excess(R, S, seat, tricks - per_seat[seat], run)
     return v + others * R.min_pts + R.trick_units * tricks
 
 
@@ -152,6 +156,31 @@ cdef inline int points_of(const Rules* R, int s, uint32_t cards) noexcept nogil:
     return v
 
 
+cdef inline int least_excess(const Rules* R, const State* S, int seat, int k, uint32_t held_back) noexcept nogil:
+    """What the k cards ``seat`` plays to tricks another seat's cards win are worth beyond k
+    of the deck's cheapest cards, at the least, at a trick start: its k cheapest cards but
+    ``held_back`` (trumps counted apart), each less R.min_pts.  An Excuse or skus counts as a
+    cheapest card (the callers count where it goes).  A hand with fewer cheap cards than
+    tricks to play to (a long run of top trumps, late in play) must give dearer ones."""
+    cdef int s, c = 0, n, excess = 0
+    k -= S.cheap[seat]  # (kept at trick ends: all most calls need)
+    held_back &= S.hand[seat][TRUMP]
+    if held_back:
+        k += popcount32(held_back & ~R.dear[TRUMP])
+    if k <= 0:
+        return 0
+    while k > 0 and c < R.n_dear_classes:  # the dearer cards, cheapest class first
+        n = 0
+        for s in range(TRUMP + 1):
+            n += popcount32(S.hand[seat][s] & R.dear_class[c][s] & ~(held_back if s == TRUMP else 0))
+        if n > k:
+            n = k
+        excess += n * R.dear_excess[c]
+        k -= n
+        c += 1
+    return excess
+
+
 cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_side) noexcept nogil:
     """What the leader's party surely collects by a plan of its own, at a trick start (DDS's
     QuickTricks, for trumps): the leader cashes his top trumps (his run above every other
@@ -161,8 +190,8 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
     not a pagat held back by SI-3.4 or AT-3.6), keeping the lead throughout; then he
     leads his Excuse, which stays with his side (FR-4.3), if that trick is not the last, or
     takes the last trick with it when his side has won every trick (FR-4.4).
-    Counted: his cards, the deck's cheapest card for every other card of those tricks, their
-    trick units and, for the side, the bonus of the bouts among his cards (FR-6.4).
+    Counted: his cards, every other seat's cheapest cards for those tricks (least_excess),
+    their trick units and, for the side, the bonus of the bouts among his cards (FR-6.4).
     ``counted_side`` is set to R.side of the leader."""
     cdef int lead = S.leader, seat, s, k, rounds = 0, team_trumps = 0, run = 0, masters = 0
     cdef int tricks_left = R.n_tricks - S.trick_no + 1, bouts = 0, v = 0, others, plan, i
@@ -224,6 +253,9 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
         bouts += popcount32(bits & R.bout_mask[TRUMP])
     plan = run + masters
     others = (R.n_seats - 1) * plan
+    for seat in range(R.n_seats):
+        if seat != lead:
+            v += least_excess(R, S, seat, plan, 0)
     if plan == tricks_left and team_excuse:
         others -= 1  # a partner's Excuse may fall in the last trick and leave the side (FR-4.4)
     if opp_skus:
@@ -265,14 +297,14 @@ cdef inline int uncaptured(uint32_t mine, uint32_t rivals, int least) noexcept n
 
 cdef inline int forced_tricks(const Rules* R, const State* S, int tricks) noexcept nogil:
     """What ``tricks`` tricks a party surely wins are worth to it at the least: their trick
-    units and the deck's cheapest card for each of their cards, but for an Excuse or skus in
-    one of them, which goes back to its side (FR-4.3, DK-4.4)."""
-    cdef int seat, cards = R.n_seats * tricks
+    units and every seat's ``tricks`` cheapest cards (least_excess), but for an Excuse or
+    skus in one of them, which goes back to its side (FR-4.3, DK-4.4)."""
+    cdef int seat, cards = R.n_seats * tricks, v = R.trick_units * tricks
     for seat in range(R.n_seats):
+        v += least_excess(R, S, seat, tricks, 0)
         if S.hand[seat][SPECIAL]:
             cards -= 1
-            break
-    return cards * R.min_pts + R.trick_units * tricks
+    return v + cards * R.min_pts
 
 
 cdef inline void length_counts(const Rules* R, const State* S, int* counts) noexcept nogil:
@@ -284,8 +316,9 @@ cdef inline void length_counts(const Rules* R, const State* S, int* counts) noex
     played the other party's pagat counts as the highest trump (SI-4.1, AT-4.3).  Not used
     where a tarok can lose (colour games, colour valat) or play may end early.  Only where
     tricks count (on 40 full Slovenian deals 16 % fewer nodes for the tricks, 3-10 % less
-    time): in card points the cheapest cards of those tricks seldom cut (1 % fewer nodes, 5 %
-    more time per node)."""
+    time): in card points it costs more than it saves, even with each seat's cheapest cards
+    counted (benchmarks/compare_builds.py, seed 2: 8 full Slovenian deals 3 % fewer nodes and
+    11 % more time, 6 Slovenian 3-player deals from 12 tricks 14 % fewer nodes, 10 % more)."""
     cdef int seat, p, best, emperor
     cdef uint32_t trumps[2]
     cdef uint32_t rivals

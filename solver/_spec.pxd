@@ -68,6 +68,17 @@ cdef inline uint64_t load_spec(dict spec, Rules* R, State* S) except? 0:
         R.pts[suit][rank] = j
     for suit, rank in spec["deck"]:
         R.min_pts = min(R.min_pts, R.pts[suit][rank])
+    dear_values = sorted({R.pts[suit][rank] for suit, rank in spec["deck"]
+                          if suit != SPECIAL and R.pts[suit][rank] > R.min_pts})
+    if len(dear_values) > MAX_DEAR_CLASSES:
+        raise ValueError("too many point classes")
+    R.n_dear_classes = len(dear_values)
+    for suit, rank in spec["deck"]:
+        if suit != SPECIAL and R.pts[suit][rank] > R.min_pts:
+            R.dear[suit] |= <uint32_t>1 << rank
+            c = dear_values.index(R.pts[suit][rank])
+            R.dear_excess[c] = R.pts[suit][rank] - R.min_pts
+            R.dear_class[c][suit] |= <uint32_t>1 << rank
     for suit, rank in spec["keep_apart"]:
         R.keep_apart[suit] |= <uint32_t>1 << rank
     if not R.must_beat:  # (SI-3.3, AT-3.3: which cards may be played depends on their ranks)
@@ -88,6 +99,7 @@ cdef inline uint64_t load_spec(dict spec, Rules* R, State* S) except? 0:
     for seat, hand in enumerate(spec["hands"]):
         for suit, rank in hand:
             S.hand[seat][suit] |= <uint32_t>1 << rank
+            S.cheap[seat] += 1 - ((R.dear[suit] >> rank) & 1)
     for seat in range(R.n_seats):
         for suit in range(N_SUITS):
             for rank in range(32):
@@ -95,6 +107,7 @@ cdef inline uint64_t load_spec(dict spec, Rules* R, State* S) except? 0:
                     S.rem_pts += R.pts[suit][rank]
     for seat, suit, rank in spec["trick"]:
         S.rem_pts += R.pts[suit][rank]
+        S.cheap[seat] += 1 - ((R.dear[suit] >> rank) & 1)
     for seat, hand in enumerate(spec["hands"]):
         for suit, rank in hand:
             R.key_sym[suit][rank] = (seat << 6) | (32 + rank if (R.keep_apart[suit] >> rank) & 1

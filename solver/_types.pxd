@@ -62,6 +62,7 @@ cdef enum:
 
 cdef enum:
     MAX_SEATS = 5
+    MAX_DEAR_CLASSES = 8
     N_SUITS = 6
     TRUMP = 4
     SPECIAL = 5
@@ -124,6 +125,10 @@ cdef struct Rules:
                                     # its identity when kept apart (1..63), and its holder << 6
                                     # (cards never change hands during play)
     int min_pts                     # the smallest pts of any card of the deck
+    uint32_t dear[N_SUITS]          # the cards worth more than min_pts (none in SPECIAL)
+    int n_dear_classes              # their values, cheapest first, and the cards of each
+    int dear_excess[MAX_DEAR_CLASSES]   # (the value less min_pts)
+    uint32_t dear_class[MAX_DEAR_CLASSES][N_SUITS]
     uint32_t keep_apart[N_SUITS]    # cards never merged as equivalent (special roles)
     uint32_t pips[N_SUITS]          # per plain suit its cards of the deck's least value, ranked
                                     # below its others and with no special role: when no proof
@@ -155,6 +160,8 @@ cdef struct State:
     int side_tricks                 # tricks won by the side, up to 2 (exactly_one)
     int bouts                       # bouts the side holds (bout_bonus)
     int rem_pts                     # pts of the cards in hands and in the current trick
+    int cheap[MAX_SEATS]            # per seat its cards not in Rules.dear at the start of the
+                                    # current trick (least_excess; kept by finish_trick)
     uint32_t start_out[N_SUITS]     # cards out at the start of the current trick
     uint64_t suit_key[N_SUITS]      # each suit's part of the table key
     int key_dirty                   # suits whose part must be recomputed
