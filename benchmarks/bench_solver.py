@@ -8,11 +8,14 @@
     python benchmarks/bench_solver.py --batch slovenian4:10 --deals 16   # solve_many, 1 vs 2 threads
     python benchmarks/bench_solver.py --scaling 2 --sets slovenian4:12:16  # one deal: 1 vs 2 threads
     python benchmarks/bench_solver.py --targets             # the performance targets, met or not
+    python benchmarks/bench_solver.py --sets french5:dominant:20 --goal valat   # hands that win by force
     python benchmarks/bench_solver.py --anchor dds --deals 30   # against bridge DDS (the bench extra)
 
 A set is ``VARIANT:TRICKS[:DEALS]`` — DEALS deals (default ``--deals``) of VARIANT brought
 to TRICKS tricks left (12 for a full Slovenian deal after the talon exchange) by seeded
-random legal play.  Each deal is solved for ``--goal`` (points by default) with an emptied
+random legal play; ``VARIANT:dominant[:DEALS]`` is DEALS deals at the start of play with a
+declarer whose hand wins by force (a long run of top trumps with the kings: DOMINANT), the
+sets of the dominant-hand targets.  Each deal is solved for ``--goal`` (points by default) with an emptied
 table, on one core (N with ``--threads N``), under ``--limit`` (a node count or a time
 such as 60s); unfinished deals are reported with their proven bounds, never counted as
 solved.  Per set: median / p90 / max seconds, median nodes, nodes per second, table hit
@@ -66,12 +69,20 @@ def deal_set(variant, tricks_left, n, seed, contract=None, keep=None):
 
 
 def parse_set(spec, default_deals):
-    """(variant, tricks, deals) of a set written VARIANT:TRICKS[:DEALS]; ValueError if it is not."""
+    """(variant, tricks, deals) of a set written VARIANT:TRICKS[:DEALS] or
+    VARIANT:dominant[:DEALS] (tricks is then "dominant"); ValueError if it is not."""
     parts = spec.split(":")
-    variant, tricks, deals = (parts + [""])[:3]
-    if len(parts) > 3 or variant not in VARIANTS or not tricks.isdigit() or not (deals == "" or deals.isdigit()):
-        raise ValueError("bad set %r: write VARIANT:TRICKS or VARIANT:TRICKS:DEALS" % spec)
-    return variant, int(tricks), int(deals) if deals else default_deals
+    variant, tricks, deals = (parts + ["", ""])[:3]
+    if (len(parts) > 3 or variant not in VARIANTS or not (tricks.isdigit() or tricks == "dominant")
+            or not (deals == "" or deals.isdigit())):
+        raise ValueError("bad set %r: write VARIANT:TRICKS or VARIANT:TRICKS:DEALS (TRICKS a number or "
+                         "'dominant')" % spec)
+    return variant, int(tricks) if tricks.isdigit() else tricks, int(deals) if deals else default_deals
+
+
+def set_positions(variant, tricks, n, seed):
+    """The positions of a parsed set: ``tricks`` tricks left, or the dominant hands."""
+    return dominant_set(variant, n, seed) if tricks == "dominant" else deal_set(variant, tricks, n, seed)
 
 
 def run_set(name, positions, goal, limit, memory_mb, threads=1):
@@ -324,7 +335,7 @@ def run_scaling(set_names, deals, seed, limit, memory_mb, threads):
     rows = []
     for spec_name in set_names:
         variant, tricks, n = parse_set(spec_name, deals)
-        positions = deal_set(variant, tricks, n, seed)
+        positions = set_positions(variant, tricks, n, seed)
         solvers = {1: Solver(memory_mb, 1), threads: Solver(memory_mb, threads)}
         runs = {1: [], threads: []}
         for i, pos in enumerate(positions):
@@ -335,7 +346,7 @@ def run_scaling(set_names, deals, seed, limit, memory_mb, threads):
         agree = all(a[2] == b[2] for a, b in zip(runs[1], runs[threads]) if None not in (a[2], b[2]))
         assert agree, "values differ between 1 and %d threads" % threads
         median = {n: statistics.median(t for t, _, _ in rs) for n, rs in runs.items()}
-        row = {"set": "%s:%d" % (variant, tricks), "goal": "points", "deals": len(positions), "threads": threads,
+        row = {"set": "%s:%s" % (variant, tricks), "goal": "points", "deals": len(positions), "threads": threads,
                "solved": {n: sum(v is not None for _, _, v in rs) for n, rs in runs.items()},
                "median_s": {n: round(m, 4) for n, m in median.items()},
                "speedup_of_medians": round(median[1] / median[threads], 2),
@@ -351,7 +362,8 @@ def run_scaling(set_names, deals, seed, limit, memory_mb, threads):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", nargs="*", default=None,
-                    help="VARIANT:TRICKS[:DEALS] (default: %s)" % " ".join(DEFAULT_SETS))
+                    help="VARIANT:TRICKS[:DEALS], or VARIANT:dominant[:DEALS] for hands that win by force "
+                         "(default: %s)" % " ".join(DEFAULT_SETS))
     ap.add_argument("--deals", type=int, default=50, help="deals per set when the set does not say")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--goal", default="points")
@@ -394,8 +406,8 @@ def main(argv=None):
                               args.scaling)
     instead = args.ablation or args.batch or args.targets or args.anchor or args.scaling
     for variant, tricks, deals in [] if instead else sets:
-        positions = deal_set(variant, tricks, args.deals if args.quick else deals, args.seed)
-        row = run_set("%s:%d" % (variant, tricks), positions, args.goal, args.limit, args.memory, args.threads)
+        positions = set_positions(variant, tricks, args.deals if args.quick else deals, args.seed)
+        row = run_set("%s:%s" % (variant, tricks), positions, args.goal, args.limit, args.memory, args.threads)
         results.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     publish({"args": vars(args), "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,

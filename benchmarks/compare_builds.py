@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench_solver import deal_set, parse_set, publish  # noqa: E402
+from bench_solver import parse_set, publish, set_positions  # noqa: E402
 
 # what one run does, in the build's checkout: solve one position, report it as JSON
 RUN = """
@@ -86,7 +86,7 @@ def summary(builds, best, commits):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("builds", nargs="+", help="checkouts with the extension built in place; the first is the base")
-    ap.add_argument("--sets", nargs="+", default=["slovenian4:12:8"], help="VARIANT:TRICKS[:DEALS]")
+    ap.add_argument("--sets", nargs="+", default=["slovenian4:12:8"], help="VARIANT:TRICKS[:DEALS] or VARIANT:dominant[:DEALS]")
     ap.add_argument("--deals", type=int, default=8, help="deals per set when the set does not say")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--goal", default="points")
@@ -108,9 +108,9 @@ def main(argv=None):
     commits = {b: commit_of(b) for b in builds}
     results = []
     for variant, tricks, deals in sets:
-        lines = [pos.to_line() for pos in deal_set(variant, tricks, deals, args.seed)]
+        lines = [pos.to_line() for pos in set_positions(variant, tricks, deals, args.seed)]
         best = compare(builds, lines, args.goal, args.limit, args.memory, args.reps)
-        row = {"set": "%s:%d" % (variant, tricks), "goal": args.goal, "deals": deals, "reps": args.reps,
+        row = {"set": "%s:%s" % (variant, tricks), "goal": args.goal, "deals": deals, "reps": args.reps,
                "builds": summary(builds, best, commits)}
         results.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)

@@ -1,0 +1,33 @@
+"""The benchmark's sets as written on its command line (benchmarks/bench_solver.py --sets): a
+number of tricks left, or the dominant hands of the issue-17 targets."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import bench_solver  # noqa: E402
+
+
+def test_a_set_of_dominant_hands_deals_the_declarer_the_fixed_cards():
+    variant, tricks, deals = bench_solver.parse_set("french5:dominant:3", 50)
+    assert (variant, tricks, deals) == ("french5", "dominant", 3)
+    positions = bench_solver.set_positions(variant, tricks, deals, seed=1)
+    fixed = bench_solver.DOMINANT["french5"][1].split()
+    assert len(positions) == 3
+    for pos in positions:
+        assert set(fixed) <= set(pos.hand(pos.declarer)) and pos.trick_number == 1
+
+
+def test_a_set_of_tricks_left_is_brought_there_by_play():
+    assert bench_solver.parse_set("slovenian4:4", 7) == ("slovenian4", 4, 7)
+    (pos,) = bench_solver.set_positions("slovenian4", 4, 1, seed=1)
+    assert pos.n_tricks - len(pos.tricks) == 4
+
+
+@pytest.mark.parametrize("spec", ["french5:dominants", "french5", "bridge:12", "slovenian4:4:x"])
+def test_a_bad_set_is_refused(spec):
+    with pytest.raises(ValueError, match="bad set"):
+        bench_solver.parse_set(spec, 5)
