@@ -86,7 +86,8 @@ def summary(builds, best, commits):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("builds", nargs="+", help="checkouts with the extension built in place; the first is the base")
-    ap.add_argument("--sets", nargs="+", default=["slovenian4:12:8"], help="VARIANT:TRICKS[:DEALS] or VARIANT:dominant[:DEALS]")
+    ap.add_argument("--sets", nargs="+", default=["slovenian4:12:8"],
+                    help="VARIANT:TRICKS[:DEALS] or VARIANT:dominant[:DEALS]")
     ap.add_argument("--deals", type=int, default=8, help="deals per set when the set does not say")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--goal", default="points")
