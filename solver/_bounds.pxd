@@ -181,6 +181,20 @@ cdef inline int least_excess(const Rules* R, const State* S, int seat, int k, ui
     return excess
 
 
+cdef inline int least_trumps_excess(const Rules* R, const State* S, int seat, int k) noexcept nogil:
+    """What the k cheapest trumps of ``seat`` are worth beyond k of the deck's cheapest cards."""
+    cdef int c = 0, n, excess = 0
+    k -= popcount32(S.hand[seat][TRUMP] & ~R.dear[TRUMP])
+    while k > 0 and c < R.n_dear_classes:
+        n = popcount32(S.hand[seat][TRUMP] & R.dear_class[c][TRUMP])
+        if n > k:
+            n = k
+        excess += n * R.dear_excess[c]
+        k -= n
+        c += 1
+    return excess
+
+
 cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_side) noexcept nogil:
     """What the leader's party surely collects by a plan of its own, at a trick start (DDS's
     QuickTricks, for trumps): the leader cashes his top trumps (his run above every other
@@ -190,8 +204,9 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
     not a pagat held back by SI-3.4 or AT-3.6), keeping the lead throughout; then he
     leads his Excuse, which stays with his side (FR-4.3), if that trick is not the last, or
     takes the last trick with it when his side has won every trick (FR-4.4).
-    Counted: his cards, every other seat's cheapest cards for those tricks (least_excess),
-    their trick units and, for the side, the bonus of the bouts among his cards (FR-6.4).
+    Counted: his cards, every other seat's cheapest cards for those tricks, its trumps
+    first for his trump leads (it follows with a trump while it holds one, an Excuse or skus
+    standing in for one: least_trumps_excess, then least_excess), their trick units and, for the side, the bonus of the bouts among his cards (FR-6.4).
     ``counted_side`` is set to R.side of the leader."""
     cdef int lead = S.leader, seat, s, k, rounds = 0, team_trumps = 0, run = 0, masters = 0
     cdef int tricks_left = R.n_tricks - S.trick_no + 1, bouts = 0, v = 0, others, plan, i
@@ -255,7 +270,12 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
     others = (R.n_seats - 1) * plan
     for seat in range(R.n_seats):
         if seat != lead:
-            v += least_excess(R, S, seat, plan, 0)
+            # his trump leads take a trump from every seat holding one (but for one an Excuse
+            # or skus may stand in): its cheapest trumps, then its cheapest other cards
+            k = run - (S.hand[seat][SPECIAL] != 0)
+            if k > popcount32(S.hand[seat][TRUMP]):
+                k = popcount32(S.hand[seat][TRUMP])
+            v += least_trumps_excess(R, S, seat, k) + least_excess(R, S, seat, plan - k, S.hand[seat][TRUMP])
     if plan == tricks_left and team_excuse:
         others -= 1  # a partner's Excuse may fall in the last trick and leave the side (FR-4.4)
     if opp_skus:

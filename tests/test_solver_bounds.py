@@ -63,6 +63,18 @@ def test_the_others_give_their_cheapest_cards_to_the_sure_tricks_and_no_cheaper(
         assert r.nodes == 1
 
 
+def test_the_leaders_trump_rounds_take_the_others_trumps_before_their_pips():
+    """The declarer leads T22 and T21, above every other trump: seat 1 must follow with a
+    trump while it holds one, so its T2 and then its pagat fall to those tricks though it
+    holds the H3 and H4.  What the leader surely takes counts each seat's cheapest trumps
+    for his trump leads: 328 nodes (973 when it counted each seat's cheapest cards)."""
+    pos = composed("slovenian4", ["T22 T21 S7 S8", "T1 T2 H3 H4", "SK SQ HK HQ", "DK DQ CK CQ"],
+                   contract="solo_without", leader=0)
+    r = Solver(16).solve(pos, "points")
+    assert r.value == reference_values(pos, [0], ["points"])[0]["points"] == 80
+    assert r.nodes < 500
+
+
 def test_a_lone_declarer_with_the_top_trumps_and_kings_is_seen_to_win_by_force():
     """The defence leads, and may ruff a king, but the declarer's seven top trumps take seven
     tricks, into which the others must give their dearer cards once their cheap ones run
