@@ -206,7 +206,8 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
     takes the last trick with it when his side has won every trick (FR-4.4).
     Counted: his cards, every other seat's cheapest cards for those tricks, its trumps
     first for his trump leads (it follows with a trump while it holds one, an Excuse or skus
-    standing in for one: least_trumps_excess, then least_excess), their trick units and, for the side, the bonus of the bouts among his cards (FR-6.4).
+    standing in for one: least_trumps_excess, then least_excess), their trick units and, for
+    the side, the bonus of the bouts among his cards (FR-6.4).
     ``counted_side`` is set to R.side of the leader."""
     cdef int lead = S.leader, seat, s, k, rounds = 0, team_trumps = 0, run = 0, masters = 0
     cdef int tricks_left = R.n_tricks - S.trick_no + 1, bouts = 0, v = 0, others, plan, i
