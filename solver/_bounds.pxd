@@ -162,31 +162,29 @@ cdef inline int least_excess(const Rules* R, const State* S, int seat, int k, ui
     ``held_back`` (trumps counted apart), each less R.min_pts.  An Excuse or skus counts as a
     cheapest card (the callers count where it goes).  A hand with fewer cheap cards than
     tricks to play to (a long run of top trumps, late in play) must give dearer ones."""
-    cdef int s, c = 0, n, excess = 0
     k -= S.cheap[seat]  # (kept at trick ends: all most calls need)
     held_back &= S.hand[seat][TRUMP]
     if held_back:
         k += popcount32(held_back & ~R.dear[TRUMP])
     if k <= 0:
         return 0
-    while k > 0 and c < R.n_dear_classes:  # the dearer cards, cheapest class first
-        n = 0
-        for s in range(TRUMP + 1):
-            n += popcount32(S.hand[seat][s] & R.dear_class[c][s] & ~(held_back if s == TRUMP else 0))
-        if n > k:
-            n = k
-        excess += n * R.dear_excess[c]
-        k -= n
-        c += 1
-    return excess
+    return dearer_excess(R, S, seat, k, 0, held_back)
 
 
 cdef inline int least_trumps_excess(const Rules* R, const State* S, int seat, int k) noexcept nogil:
     """What the k cheapest trumps of ``seat`` are worth beyond k of the deck's cheapest cards."""
-    cdef int c = 0, n, excess = 0
-    k -= popcount32(S.hand[seat][TRUMP] & ~R.dear[TRUMP])
+    return dearer_excess(R, S, seat, k - popcount32(S.hand[seat][TRUMP] & ~R.dear[TRUMP]), TRUMP, 0)
+
+
+cdef inline int dearer_excess(const Rules* R, const State* S, int seat, int k, int first, uint32_t held_back) noexcept nogil:
+    """What k dearer cards of ``seat`` in the suits from ``first`` to the trumps (not the trumps
+    ``held_back``) are worth beyond k of the deck's cheapest cards, at the least: the cheapest
+    class first."""
+    cdef int s, c = 0, n, excess = 0
     while k > 0 and c < R.n_dear_classes:
-        n = popcount32(S.hand[seat][TRUMP] & R.dear_class[c][TRUMP])
+        n = 0
+        for s in range(first, TRUMP + 1):
+            n += popcount32(S.hand[seat][s] & R.dear_class[c][s] & ~(held_back if s == TRUMP else 0))
         if n > k:
             n = k
         excess += n * R.dear_excess[c]
