@@ -18,8 +18,8 @@ declarer whose hand wins by force (a long run of top trumps with the kings: DOMI
 sets of the dominant-hand targets.  Each deal is solved for ``--goal`` (points by default)
 with an emptied table, on one core (N with ``--threads N``), under ``--limit`` (a node count
 or a time such as 60s); unfinished deals are reported with their proven bounds, never
-counted as solved.  Per set: median / p90 / max seconds, median nodes, nodes per second, table hit
-rate, the table's peak size, share solved and, for the unsolved, the median width of the
+counted as solved.  Per set: median / p90 / max seconds, median nodes, nodes per second,
+table hit rate, the table's peak size, share solved and, for the unsolved, the median width of the
 bounds; how many deals the bounds decided before any search (a lost ultimo, say) and the
 median seconds of the others.  Timings are measured here and now; nothing is a unit test.
 """
