@@ -302,6 +302,8 @@ cdef inline int uncaptured(uint32_t mine, uint32_t rivals, int least) noexcept n
     and only one it outranks, so by Hall's theorem the most for some j of (j - the rival
     trumps above the j-th highest of mine)."""
     cdef int n = popcount32(mine), j = 0, above, r
+    if n - popcount32(rivals) > least:
+        least = n - popcount32(rivals)  # (j = n, every rival above: the loop then stops sooner)
     while mine:
         r = 31 - clz32(mine)
         mine &= ~(<uint32_t>1 << r)
@@ -333,17 +335,19 @@ cdef inline void length_counts(const Rules* R, const State* S, int* counts) noex
     trump of its own in it, or with its Excuse in the last trick (FR-4.4): so the tricks
     beyond those are the party's (forced_tricks).  Where the emperor trick may still be
     played the other party's pagat counts as the highest trump (SI-4.1, AT-4.3).  Not used
-    where a tarok can lose (colour games, colour valat) or play may end early.  Only where
-    tricks count (on 40 full Slovenian deals 16 % fewer nodes for the tricks, 3-10 % less
-    time): in card points it costs more than it saves, even with each seat's cheapest cards
-    counted (benchmarks/compare_builds.py, seed 2: 8 full Slovenian deals 3 % fewer nodes and
-    11 % more time, 6 Slovenian 3-player deals from 12 tricks 14 % fewer nodes, 10 % more)."""
+    where a tarok can lose (colour games, colour valat) or play may end early.  Where tricks
+    count: on 40 full Slovenian deals 16 % fewer nodes for the tricks, 3-10 % less time.  In
+    card points only where hands are longer than the 12 cards of the 54-card 4-player games,
+    where its count of the seats' trumps pays (benchmarks/compare_builds.py, seed 2, best of
+    three: Slovenian 3-player deals from 12 tricks 14 % fewer nodes, 6-8 % less time, French
+    4-player from 10 tricks 12 % and 6-8 %, French 5-player from 12 tricks 4 % and 2 %); with
+    12 it cost 2-5 % more time for 2-3 % fewer nodes (full Slovenian, Königrufen from 10)."""
     cdef int seat, p, best, emperor
     cdef uint32_t trumps[2]
     cdef uint32_t rivals
     counts[0] = counts[1] = 0
-    if (R.trick_units == 0 or not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0
-            or R.guard_mask or R.exactly_one):
+    if (R.trick_units == 0 and R.n_tricks <= 12) or (not R.tarock_trumps or R.colour_valat_seat >= 0
+                                                       or R.stop_party >= 0 or R.guard_mask or R.exactly_one):
         return
     trumps[0] = trumps[1] = 0
     for seat in range(R.n_seats):
@@ -355,7 +359,7 @@ cdef inline void length_counts(const Rules* R, const State* S, int* counts) noex
             rivals = (rivals & ~<uint32_t>2) | (<uint32_t>1 << 23)
         best = 0
         for seat in range(R.n_seats):
-            if R.side[seat] == p:
+            if R.side[seat] == p and popcount32(S.hand[seat][TRUMP]) > best:  # (else no more)
                 best = uncaptured(S.hand[seat][TRUMP], rivals, best)
         for seat in range(R.n_seats):
             if R.side[seat] != p and chelem_open(R, S, seat):

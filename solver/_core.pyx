@@ -307,11 +307,12 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive, int* pips_u
                 lo = v
         elif hi > top - v:
             hi = top - v
-        length_counts(&X.R, S, counts)
-        if counts[1] > lo:
-            lo = counts[1]
-        if hi > top - counts[0]:
-            hi = top - counts[0]
+        if lo < beta and hi > alpha:  # (the dearest bound: only where the others did not cut)
+            length_counts(&X.R, S, counts)
+            if counts[1] > lo:
+                lo = counts[1]
+            if hi > top - counts[0]:
+                hi = top - counts[0]
         if hi - alpha <= X.R.trick_units + X.R.n_seats * X.R.min_pts:  # (it counts one trick)
             v = lone_lead_count(&X.R, S)
             if hi > top - v:
