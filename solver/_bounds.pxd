@@ -339,9 +339,9 @@ cdef inline void length_counts(const Rules* R, const State* S, int* counts) noex
     count: on 40 full Slovenian deals 16 % fewer nodes for the tricks, 3-10 % less time.  In
     card points only where hands are longer than the 12 cards of the 54-card 4-player games,
     where its count of the seats' trumps pays (benchmarks/compare_builds.py, seed 2, best of
-    three: Slovenian 3-player deals from 12 tricks 14 % fewer nodes, 6-8 % less time, French
+    three: Slovenian 3-player deals from 12 tricks 14 % fewer nodes, 5-8 % less time, French
     4-player from 10 tricks 12 % and 6-8 %, French 5-player from 12 tricks 4 % and 2 %); with
-    12 it cost 2-5 % more time for 2-3 % fewer nodes (full Slovenian, Königrufen from 10)."""
+    12 it cost 2-6 % more time for 2-3 % fewer nodes (full Slovenian, Königrufen from 10)."""
     cdef int seat, p, best, emperor
     cdef uint32_t trumps[2]
     cdef uint32_t rivals
