@@ -255,7 +255,7 @@ MUTATIONS = [
       "        if True:\n            # his trump leads take",
       (FIXTURES, "tests/test_solver_pips.py"), "the leader's plan counts his own cards again among the others'"),
     M("core-uncaptured-all", "table bound", "solver/_bounds.pxd",
-      "        least = n - popcount32(rivals)  # (j = n", "        least = n - popcount32(rivals) + 1  # (j = n",
+      "    least = max(least, n - popcount32(rivals))", "    least = max(least, n - popcount32(rivals) + 1)",
       (CROSS + "[slovenian3]", CROSS + "[french4]", FIXTURES, KNOWN),
       "a seat's trumps the other party cannot all beat counted one too many"),
     M("core-remaining-max", "table bound", "solver/_bounds.pxd",

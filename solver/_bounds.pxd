@@ -272,8 +272,7 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
             # his trump leads take a trump from every seat holding one (but for one an Excuse
             # or skus may stand in): its cheapest trumps, then its cheapest other cards
             k = run - (S.hand[seat][SPECIAL] != 0)
-            if k > popcount32(S.hand[seat][TRUMP]):
-                k = popcount32(S.hand[seat][TRUMP])
+            k = min(k, popcount32(S.hand[seat][TRUMP]))
             v += least_trumps_excess(R, S, seat, k) + least_excess(R, S, seat, plan - k, S.hand[seat][TRUMP])
     if plan == tricks_left and team_excuse:
         others -= 1  # a partner's Excuse may fall in the last trick and leave the side (FR-4.4)
@@ -302,8 +301,7 @@ cdef inline int uncaptured(uint32_t mine, uint32_t rivals, int least) noexcept n
     and only one it outranks, so by Hall's theorem the most for some j of (j - the rival
     trumps above the j-th highest of mine)."""
     cdef int n = popcount32(mine), j = 0, above, r
-    if n - popcount32(rivals) > least:
-        least = n - popcount32(rivals)  # (j = n, every rival above: the loop then stops sooner)
+    least = max(least, n - popcount32(rivals))  # (j = n, every rival above: the loop stops sooner)
     while mine:
         r = 31 - clz32(mine)
         mine &= ~(<uint32_t>1 << r)
