@@ -117,8 +117,8 @@ def run_set(name, positions, goal, limit, memory_mb, threads=1):
 
 
 ABLATIONS = {"full": {}, "no table": {"use_table": False}, "no ordering": {"use_order": False},
-             "no equivalence": {"use_equiv": False}, "no bounds": {"use_bounds": False},
-             "no estimate": {"use_estimate": False}}
+             "no lead forecast": {"use_forecast": False}, "no equivalence": {"use_equiv": False},
+             "no bounds": {"use_bounds": False}, "no estimate": {"use_estimate": False}}
 ABLATION_SETS = ["slovenian4:8", "koenigrufen:8", "french4:8", "danish:10"]
 REFERENCE_SETS = ["slovenian4:3", "french4:3", "danish:3"]
 

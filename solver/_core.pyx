@@ -24,7 +24,7 @@ from libc.string cimport memset
 from solver._types cimport *
 from solver._bounds cimport (lead_pips_used, lead_sure_count, length_counts, lone_lead_count, remaining_max,
                              sure_count, terminal_value)
-from solver._moves cimport LastCard, gen_moves, skus_holder
+from solver._moves cimport LastCard, gen_moves, order_leads, skus_holder
 from solver._rules cimport (card_key, ended_trick_pips, finish_trick, last_card_pips, legal_moves,
                             play_card, seat_at, trick_winner)
 from solver._spec cimport load_spec
@@ -183,6 +183,17 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
     cdef int proof_pips = 0  # (pips_used, kept in a register until the return)
     cdef int known[MAX_MOVES]
     cdef int known_used[MAX_MOVES]
+    # a lead with six tricks or more to go: the moves after the table's or the killer move
+    # (all of them, with neither in front) are ordered by order_leads once that one fails to
+    # cut; a lead that cuts at once costs no forecast.  Nearer the end the forecast saved
+    # no nodes (the same counts from three tricks to go) and cost time: 16 full Slovenian
+    # deals took 37.9 s with it from three tricks to go, 32.4 s from six, 43.6 s without
+    cdef int order_from = -1
+    if S.n_played == 0 and X.use_forecast and X.use_order and S.trick_no <= X.R.n_tricks - 5:
+        order_from = 1 if moves[0] == first or (X.iterations > 1
+                                                and moves[0] == X.killer[seat][S.trick_no]) else 0
+        if n - order_from < 2:
+            order_from = -1
     best_move[0] = moves[0]
     if last_card:
         # enhanced transposition cutoff: the table entries of all the next positions (loaded
@@ -196,6 +207,8 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
         i = 0
     while i < n + n_deferred:
         if i < n:
+            if i == order_from:
+                order_leads(X, S, seat, moves, i, n)
             move = moves[i]
             exclusive = i > 0 and X.busy != NULL
         else:
@@ -410,6 +423,7 @@ cdef class Engine:
         self.X.max_entries = n
         self.X.n_entries = min(n, 1 << 16)
         self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = 1
+        self.X.use_forecast = 1
         self.X.crew = 1
         self.crew = NULL
         self.threads = 1
@@ -451,7 +465,8 @@ cdef class Engine:
 
     def solve(self, dict spec, long long node_limit=0, double time_limit=0, int target=-1,
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
-              bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True):
+              bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True,
+              bint use_forecast=True):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
@@ -472,7 +487,7 @@ cdef class Engine:
         self.X.node_limit = node_limit
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
-        self.X.use_bounds = use_bounds
+        self.X.use_bounds, self.X.use_forecast = use_bounds, use_forecast
         self.X.shared_until = S.trick_no + SHARED_TRICKS
         self.use_estimate = use_estimate
         self.X.age = self.X.age % 255 + 1

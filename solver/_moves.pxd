@@ -5,8 +5,8 @@
 
 from solver._types cimport *
 from solver._bounds cimport remaining_max
-from solver._rules cimport (add_move, card_key, legal_masks, led_suit, plain_compare, seat_at,
-                            winner_of)
+from solver._rules cimport (add_move, card_key, legal_masks, led_suit, play_card, plain_compare,
+                            seat_at, trick_winner, winner_of)
 from solver._table cimport bucket, key_rest, suit_part, whole_key
 
 
@@ -129,8 +129,9 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
     # Ordering.  Leaders: the table's move, then from the second test of a solve on the
     # killer (the lead that last refuted at this seat and trick: 6 % fewer nodes on full
     # deals; in a first test, where it is still being learnt, it cost the yes/no goals up
-    # to twice the nodes), then natural order (suits before trumps, low cards first), which
-    # measured better than every other heuristic tried (a history table: 11 % more nodes).
+    # to twice the nodes), then natural order (suits before trumps, low cards first); when
+    # the one in front fails to cut, expand reorders the rest by a forecast (order_leads).
+    # A history table measured worse (11 % more nodes).
     # The last card of a trick: its outcome is known, so win cheaply, feed points to the
     # own side's trick, or throw the cheapest card.  Others: a card that wins now and that
     # no opponent still to play can beat goes first; with the own side's card safe, feed
@@ -193,6 +194,47 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
                 swap_last_card(LC, j)
             j -= 1
     return n
+
+
+cdef inline int lead_holds(Search* X, State* C, int seat, int move) noexcept nogil:
+    """Whether the leader's team wins the trick of this lead when each follower plays the
+    first card of its own ordering (gen_moves): a cheap forecast, for ordering leads.  ``C``
+    is a scratch copy of the position at the lead, left as it was found."""
+    cdef const Rules* R = &X.R
+    cdef int follow[MAX_MOVES]
+    cdef int i, o, w, holds
+    play_card(R, C, seat, move)
+    for i in range(1, R.n_seats):
+        o = seat_at(R, C.leader, C.n_played)
+        gen_moves(X, C, o, follow, -1, NULL)
+        play_card(R, C, o, follow[0])
+    w = trick_winner(R, C, R.n_seats, C.trick_no == R.n_tricks) if C.slow else C.win
+    holds = R.maxer[C.t_seat[w]] == R.maxer[seat]
+    for i in range(R.n_seats):  # (play_card resets the rest at the next lead)
+        C.hand[C.t_seat[i]][C.t_suit[i]] |= <uint32_t>1 << C.t_rank[i]
+    C.n_played = 0
+    return holds
+
+
+cdef inline void order_leads(Search* X, const State* S, int seat, int* moves, int start, int n) noexcept nogil:
+    """Put the plain-suit leads of moves[start:n] whose trick the leader's team holds
+    (lead_holds) before the others, each group in its natural order.  Trump leads keep
+    their place: a trump that holds a trick is often a trump wasted (a French lone declarer
+    whose plain losers must go first: with held trumps in front, 11.5 M nodes instead of 123 k
+    on one seeded deal).  Measured against no forecast, nodes summed over seeded full deals
+    (seed 2): Slovenian 4-player 16 deals -24 %, 3-player -34 %, Königrufen -10 %, French
+    3/4/5-player -49 % / -53 % / -28 %, Danish -31 %."""
+    cdef int held[MAX_MOVES]
+    cdef int i, j, tmp
+    cdef State C = S[0]
+    for i in range(start, n):
+        held[i] = (moves[i] >> 5) & 7 < TRUMP and lead_holds(X, &C, seat, moves[i])
+    for i in range(start + 1, n):  # insertion sort: stable
+        j = i
+        while j > start and held[j] > held[j - 1]:
+            tmp = held[j]; held[j] = held[j - 1]; held[j - 1] = tmp
+            tmp = moves[j]; moves[j] = moves[j - 1]; moves[j - 1] = tmp
+            j -= 1
 
 
 cdef inline int could_beat(const Rules* R, const State* S, int seat, int suit, int rank, int led) noexcept nogil:

@@ -1,0 +1,64 @@
+"""The lead forecast (solver/_moves.pxd, order_leads): with six tricks or more to go, the
+plain-suit leads whose trick the leader's team holds when each follower plays its first
+ordered card are tried first.  It orders moves only: the values must not change, and the
+node counts show that it works (node counts are exact, the same on every machine)."""
+
+import pytest
+
+from solver import Position
+from solver._core import Engine
+from solver.search import encode, goal_spec, side_seats
+
+# seeded full deals of benchmarks/bench_solver.py (seed 2), part played, with their values
+# (the side's remaining count) and the nodes of the points solve without the forecast
+DEALS = {
+    "slovenian3": ("slovenian3 three; declarer 1; hands SK S8 HN HJ CQ C10 C8 T21 T20 T19 T17 T9 T8 T7 T5 T3 / "
+                   "S10 S9 HQ H2 H3 DQ DJ D1 CK CJ C9 T18 T11 T10 T2 T1 / SQ HK H1 DK DN D2 D4 CN C7 T22 T16 "
+                   "T15 T14 T13 T12 T4; declarer_pile S7 H4 D3; defence_pile SN SJ T6; play T3 T10 T13 T22 T9 "
+                   "T1 HK HN H3 T15 T17 T11", 30, 2, 183_583),
+    "koenigrufen": ("koenigrufen rufer; declarer 3; called_king DK; hands SK SN SJ S9 S7 DQ C9 C7 T19 T17 T10 T9 / "
+                    "S8 HQ HJ H4 DN D2 CK CQ CJ T18 T3 T1 / SQ HN H3 DK DJ D1 D3 CN T15 T14 T11 T8 / HK H1 C10 T22 "
+                    "T21 T20 T16 T13 T12 T6 T5 T4; declarer_pile S10 H2 C8; defence_pile D4 T7 T2; play S7 S8 SQ "
+                    "T5 C10 C7 CQ CN", 143, 8, 238_673),
+    "danish": ("danish tarok; hands SJ S6 S3 S1 HN HJ H1 H2 H4 DQ D6 D7 CK C6 C5 T21 T20 T17 T12 T10 T9 T8 T4 T2 "
+               "EX / SK S8 S2 HK HQ H3 H8 H10 DK DN D2 D4 D9 CJ C9 C4 C2 C1 T19 T15 T13 T11 T7 T5 T1 / SQ SN S10 "
+               "S9 S7 S5 S4 H5 H6 H7 DJ D1 D3 D5 CQ CN C10 C8 C7 C3 T18 T16 T14 T6 T3; skat H9 D8 D10; play D6 "
+               "DK D3 H10 H6 H1 T9 T11 T3 DN DJ D7 C4 CN EX S9 S3 SK T19 T16 T12 D9 D1 DQ H2 H3 H7 T2 T7 T18 C7 "
+               "C6 C2 CQ C5 C1 T14 T8 T15", 5, 1, 194_325),
+}
+
+# A French lone declarer (garde, declarer seat 1) whose plain losers must go before his
+# trumps: each of his trump leads holds its trick, and when the forecast put held trump leads
+# in front too, this solve took 11.5 M nodes instead of 123 k.
+FRENCH_LONE_DECLARER = (
+    "french4 garde; declarer 1; hands SK S5 H6 H5 H3 DK D9 D8 D4 D1 CK C9 C6 C5 C3 T19 T14 EX / SQ S10 HJ H10 DJ "
+    "CQ CN T18 T17 T16 T13 T10 T9 T8 T7 T6 T5 T3 / SN SJ S9 S1 HK HQ H9 H7 H4 DQ D6 C8 C1 T20 T15 T12 T2 T1 / S3 "
+    "S2 HN H2 H1 DN D10 D5 D3 D2 CJ C10 C7 C4 C2 T21 T11 T4; declarer_pile S8 S7 S6 S4 H8 D7; play C5 CQ C1 C10 "
+    "T17 T20 T21 T14 H1 H3 HJ H7 T6 T15 T4 T19 DK DJ D6 D2 H5 H10 H4 H2 T7 T12 T11 C6 HK HN H6 T5")
+
+
+def raw_solve(line, goal, **flags):
+    pos = Position.from_line(line)
+    seats = side_seats(pos, None)
+    return Engine(64).solve(encode(pos, seats, goal_spec(pos, goal, pos.party_of(seats[0]))), **flags)
+
+
+@pytest.mark.parametrize("variant", sorted(DEALS))
+def test_the_forecast_keeps_the_values_and_saves_nodes(variant):
+    line, points, tricks, nodes_without = DEALS[variant]
+    for goal, value in (("points", points), ("tricks", tricks)):
+        on = raw_solve(line, goal)
+        off = raw_solve(line, goal, use_forecast=False)
+        assert (on["lower"], on["upper"]) == (off["lower"], off["upper"]) == (value, value), goal
+        assert on["nodes"] < off["nodes"], goal
+        if goal == "points":
+            assert off["nodes"] == nodes_without
+            # measured: 67,699 nodes of 183,583 (Slovenian), 174,481 of 238,673
+            # (Königrufen), 95,193 of 194,325 (Danish)
+            assert on["nodes"] < 0.8 * nodes_without, on["nodes"]
+
+
+def test_held_trump_leads_keep_their_place():
+    r = raw_solve(FRENCH_LONE_DECLARER, "points")
+    assert (r["lower"], r["upper"]) == (52, 52)
+    assert r["nodes"] < 400_000, r["nodes"]  # measured 122,821
