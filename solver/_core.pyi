@@ -50,6 +50,7 @@ class Engine:
         use_bounds: bool = True,
         threads: int = 1,
         use_estimate: bool = True,
+        use_forecast: bool = True,
     ) -> SolveOutput: ...
     def _test(self, w: int, beta: int, results: queue.Queue[tuple[int, int, int, bool]]) -> None: ...
     @property
