@@ -221,9 +221,10 @@ cdef inline void order_leads(Search* X, const State* S, int seat, int* moves, in
     (lead_holds) before the others, each group in its natural order.  Trump leads keep
     their place: a trump that holds a trick is often a trump wasted (a French lone declarer
     whose plain losers must go first: with held trumps in front, 11.5 M nodes instead of 123 k
-    on one seeded deal).  Measured against no forecast, nodes summed over seeded full deals
-    (seed 2): Slovenian 4-player 16 deals -24 %, 3-player -34 %, Königrufen -10 %, French
-    3/4/5-player -49 % / -53 % / -28 %, Danish -31 %."""
+    on one seeded deal).  Measured against no forecast, card points, nodes summed over seeded
+    deals (seed 2; docs/reference/solving-speed.md): 16 full Slovenian deals -23.5 %,
+    Slovenian 3-player -33 %, Königrufen -8 %, French 3/4/5-player -47 % / -52 % / -37 %,
+    Danish -29 %; the tricks of the Slovenian deals -32 %."""
     cdef int held[MAX_MOVES]
     cdef int i, j, tmp
     cdef State C = S[0]

@@ -352,7 +352,8 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
     reference's goal is the value; solving again along the line gives the value.  For
     ``points`` and ``tricks`` the raw core is also run with each search feature switched
     off in turn (table, move ordering, lead forecast, equivalent cards, quick bounds) and
-    with all of them off under ``node_limit``: the same exact count, or bounds around it when stopped.
+    with all of them off under ``node_limit``: the same exact count, or bounds around it
+    when stopped.
     Returns (checked goals, problems)."""
     from solver._core import Engine
     from solver.search import encode, goal_spec
