@@ -62,7 +62,7 @@ cdef enum:
     KILLER_TRICKS = 12              # games of up to this many tricks put the killer lead before
                                     # the lead forecast (expand); in longer ones it takes its turn
                                     # in the forecast's order.  Nodes summed over seeded deals
-                                    # (card points): French 4-player from 12 and 10 tricks -17 %
+                                    # (card points): French 4-player from 12 and 10 tricks -21 %
                                     # and -22 %, French 3-player and Danish from 14 -16 %,
                                     # Slovenian 3-player from 14 and 12 -6 % and -4 %; but
                                     # full Slovenian deals +3 %, Königrufen from 10 +6 %
