@@ -7,7 +7,7 @@ from solver._types cimport *
 from solver._bounds cimport remaining_max
 from solver._rules cimport (add_move, card_key, legal_masks, led_suit, play_card, plain_compare,
                             seat_at, trick_winner, winner_of)
-from solver._table cimport bucket, key_rest, suit_part, whole_key
+from solver._table cimport bucket, cards_part, key_of, key_rest, suit_part
 
 
 cdef inline void to_front(int* moves, int n, int move) noexcept nogil:
@@ -36,7 +36,7 @@ cdef inline void last_card_setup(const Search* X, const State* S, int seat, cons
     started at once, so that the memory latencies overlap."""
     cdef const Rules* R = &X.R
     cdef uint64_t parts[N_SUITS]
-    cdef uint64_t saved
+    cdef uint64_t cards
     cdef uint32_t bits[N_SUITS]
     cdef int dirty = S.key_dirty, trick_pts = 0, i, s, r, o, w, total, event = 0
     # the next position can still collect no more than this one less the trick: its event
@@ -51,6 +51,7 @@ cdef inline void last_card_setup(const Search* X, const State* S, int seat, cons
         for o in range(R.n_seats):
             bits[s] |= S.hand[o][s]
         parts[s] = suit_part(R, s, bits[s]) if (dirty >> s) & 1 else S.suit_key[s]
+    cards = cards_part(X, parts)
     for i in range(n):
         s = (moves[i] >> 5) & 7
         r = moves[i] & 31
@@ -58,11 +59,9 @@ cdef inline void last_card_setup(const Search* X, const State* S, int seat, cons
         if event or ((R.event_mask[s] | R.bout_mask[s]) >> r) & 1 or not plain_compare(R, S, s, r):
             continue  # (a trick with an event or bout card may count more than its points)
         w = seat if card_key(R, s, r, S.t_suit[0]) > S.win_key else S.t_seat[S.win]
-        saved = parts[s]
-        parts[s] = suit_part(R, s, bits[s] & ~(<uint32_t>1 << r))
         # (the trick changes none of the key's counts, only the leader and who has won a trick)
-        L.key[i] = whole_key(X, parts, key_rest(R, S, w, S.won_mask | (1 << R.party[w])))
-        parts[s] = saved
+        L.key[i] = key_of(cards ^ parts[s] ^ suit_part(R, s, bits[s] & ~(<uint32_t>1 << r)),
+                          key_rest(R, S, w, S.won_mask | (1 << R.party[w])))
         prefetch(&X.table[bucket(X, L.key[i])])
         total = trick_pts + R.pts[s][r]
         L.tv[i] = total + R.trick_units if R.side[w] else 0

@@ -30,13 +30,16 @@ cdef inline uint64_t suit_part(const Rules* R, int s, uint32_t bits) noexcept no
     return mix(h, word, <uint64_t>0x9E3779B97F4A7C15)
 
 
-cdef inline uint64_t whole_key(const Search* X, const uint64_t* suit_key, uint64_t sym) noexcept nogil:
-    """The table key from the suits' parts and the rest of the position (``sym``)."""
-    cdef uint64_t key = X.context
-    cdef int s
-    for s in range(N_SUITS):
-        key = mix(key, suit_key[s], <uint64_t>0xC2B2AE3D27D4EB4F)
-    key = mix(key, sym + 0x10000, <uint64_t>0x9E3779B97F4A7C15)
+cdef inline uint64_t cards_part(const Search* X, const uint64_t* suit_key) noexcept nogil:
+    """The cards' share of a table key: the suits' parts (each a hash seeded by its suit)
+    XORed together and with the solve's context, with no chain of dependent multiplies; a
+    position after a trick's last card changes one suit's part, XORed out and in again."""
+    return X.context ^ (suit_key[0] ^ suit_key[1]) ^ (suit_key[2] ^ suit_key[3]) ^ (suit_key[4] ^ suit_key[5])
+
+
+cdef inline uint64_t key_of(uint64_t cards, uint64_t sym) noexcept nogil:
+    """The table key from the cards' share (cards_part) and the rest of the position (``sym``)."""
+    cdef uint64_t key = cards ^ ((sym + 0x10000) * <uint64_t>0x9E3779B97F4A7C15)
     return mix(key, key >> 31, <uint64_t>0xBF58476D1CE4E5B9)  # (the low bits pick the bucket)
 
 
@@ -66,7 +69,7 @@ cdef inline uint64_t boundary_key(const Search* X, State* S) noexcept nogil:
                 bits |= S.hand[seat][s]
             S.suit_key[s] = suit_part(R, s, bits)
     S.key_dirty = 0
-    return whole_key(X, S.suit_key, key_rest(R, S, S.leader, S.won_mask))
+    return key_of(cards_part(X, S.suit_key), key_rest(R, S, S.leader, S.won_mask))
 
 
 cdef inline uint64_t bucket(const Search* X, uint64_t key) noexcept nogil:
