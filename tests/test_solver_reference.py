@@ -53,6 +53,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 import reference  # noqa: E402
 from endgames import (  # noqa: E402
     VARIANT_IDS,
+    check_endgame,
     goals_for,
     make_big_endgames,
     make_endgames,
@@ -241,3 +242,28 @@ def test_regression_skus_lead_segfault():
     assert out.returncode == 0, out.returncode
     pos = Position.from_line(SEGFAULT)
     assert int(out.stdout.split()[-1]) == reference.value(ref_game(pos), side_seats(pos, 1), "points")
+
+
+# two Slovenian 3-player endgames of the crosscheck (seed 23, endgames 1939 and 2210)
+KEYS_APART = (
+    ("slovenian3 solo_without; declarer 0; hands CK CJ T22 T20 / H4 D4 T12 T6 / SK HN H1 H3; declarer_pile HK HJ "
+     "H2 DK D1 D3 CQ T19 T18 T15 T10 T9 T8 T5 T4; defence_pile SQ SN SJ S10 S9 S8 S7 HQ DQ DN DJ D2 CN C10 C9 C8 "
+     "C7 T21 T17 T16 T14 T13 T11 T7 T3 T2 T1; composed; leader 0; tricks_taken 5 4 3; announcements trula@2 "
+     "valat@2; options early_end=false mond_penalty=false; play T20", "23:slovenian3:1939:check"),
+    ("slovenian3 three; declarer 0; hands SQ HQ / S10 D1 / C10 C9; declarer_pile S8 H4 DK DN DJ D3 CK CJ C7 T19 "
+     "T15 T14 T7 T6 T1; defence_pile SK SN SJ S9 S7 HK HN HJ H1 H2 H3 DQ D2 D4 CQ CN C8 T22 T21 T20 T18 T17 T16 "
+     "T13 T12 T11 T10 T9 T8 T5 T4 T3 T2; composed; leader 0; tricks_taken 4 4 6; announcements trula@0; options "
+     "mond_penalty=false; play HQ S10", "23:slovenian3:2210:check"),
+)
+
+
+def test_one_table_for_two_deals():
+    """A table that serves a batch of deals must answer each from its own positions only:
+    with the suits' key parts XORed together and each suit only in the seed of its part's
+    hash, spades' and hearts' parts (diamonds' and clubs') came out equal for holdings a
+    point-class bit apart, and after the first endgame's checks of the kings goal the
+    second's root value (0) was kept by none of its cards ("search inconsistency")."""
+    solver = Solver(16)
+    for line, seed in KEYS_APART:
+        problems = check_endgame(Position.from_line(line), (0,), solver, random.Random(seed), ["kings"])[1]
+        assert problems == []
