@@ -19,7 +19,7 @@ import queue
 import threading
 
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from solver._types cimport *
 from solver._bounds cimport (lead_pips_used, lead_sure_count, length_counts, lone_lead_count, remaining_max,
@@ -105,9 +105,10 @@ cdef inline double now() noexcept nogil:
 
 
 cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int beta,
-                         int exclusive, int* pips_used) noexcept nogil:
+                         int exclusive, int* pips_used, const LastCard* L, int i) noexcept nogil:
     """The value of one move (or DEFER, see ab); ``pips_used`` gets the plain suits whose
-    pips' order its proof used (see expand)."""
+    pips' order its proof used (see expand).  ``L`` (or NULL): a trick's last card, the i-th,
+    whose next position's table key parts last_card_setup has made."""
     cdef int v, tv, win, win_key, slow, trula, named, trick_pips
     cdef uint64_t node_key
     cdef State child
@@ -115,6 +116,10 @@ cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int
         child = S[0]
         play_card(&X.R, &child, seat, move)
         tv = finish_trick(&X.R, &child)
+        if L != NULL:
+            memcpy(child.suit_key, L.parts, sizeof(child.suit_key))
+            child.suit_key[(move >> 5) & 7] = L.moved[i]
+            child.key_dirty = 0
         trick_pips = ended_trick_pips(&X.R, &child)  # (before the search plays the next trick)
         v = ab(X, &child, alpha - tv, beta - tv, exclusive, pips_used)
         pips_used[0] |= trick_pips
@@ -225,7 +230,8 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
             v = known[i - 1]  # (it fails: alpha and beta moved only towards it)
             used = known_used[i - 1]
         else:
-            v = try_move(X, S, seat, move, alpha, beta, exclusive, &used)
+            v = try_move(X, S, seat, move, alpha, beta, exclusive, &used,
+                         &L if last_card and i <= n else NULL, i - 1)
         if X.aborted:
             pips_used[0] = proof_pips
             return best if (best > -INF and best < INF) else alpha

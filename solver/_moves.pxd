@@ -26,6 +26,8 @@ cdef struct LastCard:
     # decides the trick and it counts only its card points and trick units (Rules.last_card_ok,
     # and no special, event or bout card in it)
     uint64_t key[MAX_MOVES]         # each move's next position's table key (0: not known)
+    uint64_t parts[N_SUITS]         # the suits' key parts (State.suit_key) after the trick,
+    uint64_t moved[MAX_MOVES]       # but for the move's suit: this (try_move hands them on)
     int tv[MAX_MOVES]               # what the trick is worth to the side
     int top[MAX_MOVES]              # remaining_max of the next position, or more (a bound)
 
@@ -33,9 +35,9 @@ cdef struct LastCard:
 cdef inline void last_card_setup(const Search* X, const State* S, int seat, const int* moves, int n,
                           LastCard* L) noexcept nogil:
     """The table keys of the positions after each last card, with their buckets' loads
-    started at once, so that the memory latencies overlap."""
+    started at once, so that the memory latencies overlap; and their suits' key parts, which
+    try_move hands to the position it searches (ab's key then needs no suit rehashed)."""
     cdef const Rules* R = &X.R
-    cdef uint64_t parts[N_SUITS]
     cdef uint64_t cards
     cdef uint32_t bits[N_SUITS]
     cdef int dirty = S.key_dirty, trick_pts = 0, i, s, r, o, w, total, event = 0
@@ -50,18 +52,18 @@ cdef inline void last_card_setup(const Search* X, const State* S, int seat, cons
         bits[s] = 0
         for o in range(R.n_seats):
             bits[s] |= S.hand[o][s]
-        parts[s] = suit_part(R, s, bits[s]) if (dirty >> s) & 1 else S.suit_key[s]
-    cards = cards_part(X, parts)
+        L.parts[s] = suit_part(R, s, bits[s]) if (dirty >> s) & 1 else S.suit_key[s]
+    cards = cards_part(X, L.parts)
     for i in range(n):
         s = (moves[i] >> 5) & 7
         r = moves[i] & 31
         L.key[i] = 0
+        L.moved[i] = suit_part(R, s, bits[s] & ~(<uint32_t>1 << r))
         if event or ((R.event_mask[s] | R.bout_mask[s]) >> r) & 1 or not plain_compare(R, S, s, r):
             continue  # (a trick with an event or bout card may count more than its points)
         w = seat if card_key(R, s, r, S.t_suit[0]) > S.win_key else S.t_seat[S.win]
         # (the trick changes none of the key's counts, only the leader and who has won a trick)
-        L.key[i] = key_of(cards ^ parts[s] ^ suit_part(R, s, bits[s] & ~(<uint32_t>1 << r)),
-                          key_rest(R, S, w, S.won_mask | (1 << R.party[w])))
+        L.key[i] = key_of(cards ^ L.parts[s] ^ L.moved[i], key_rest(R, S, w, S.won_mask | (1 << R.party[w])))
         prefetch(&X.table[bucket(X, L.key[i])])
         total = trick_pts + R.pts[s][r]
         L.tv[i] = total + R.trick_units if R.side[w] else 0
@@ -73,6 +75,7 @@ cdef inline void swap_last_card(LastCard* L, int j) noexcept nogil:
     cdef uint64_t k = L.key[j]
     cdef int t
     L.key[j] = L.key[j - 1]; L.key[j - 1] = k
+    k = L.moved[j]; L.moved[j] = L.moved[j - 1]; L.moved[j - 1] = k
     t = L.tv[j]; L.tv[j] = L.tv[j - 1]; L.tv[j - 1] = t
     t = L.top[j]; L.top[j] = L.top[j - 1]; L.top[j - 1] = t
 
