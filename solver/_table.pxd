@@ -15,11 +15,10 @@ cdef inline uint64_t mix(uint64_t h, uint64_t x, uint64_t mul) noexcept nogil:
 
 cdef inline uint64_t suit_part(const Rules* R, int s, uint32_t bits) noexcept nogil:
     """One suit's part of a table key: the holders and point classes of its remaining cards
-    (``bits``) in rank order, 9 bits a card, seven cards a word, hashed; then the suit, mixed
-    into the hash and not into its first word: the parts are XORed together (cards_part), and
-    a suit in the seed alone made two suits' parts equal for holdings a class bit apart, so
-    that positions of other deals in the same table could share a key (the crosscheck found
-    one: a Slovenian 3-player endgame, "no move keeps the value")."""
+    (``bits``) in rank order, 9 bits a card, seven cards a word, hashed; then the suit mixed
+    in.  The parts are XORed together (cards_part), so the suit must not meet the first word
+    linearly: as the hash's seed it made two suits' parts equal for holdings a class bit apart,
+    and positions of different deals in one table shared a key."""
     cdef uint64_t h = 0xFF00, word = 1
     cdef int r, count = 0
     while bits:
@@ -36,9 +35,9 @@ cdef inline uint64_t suit_part(const Rules* R, int s, uint32_t bits) noexcept no
 
 
 cdef inline uint64_t cards_part(const Search* X, const uint64_t* suit_key) noexcept nogil:
-    """The cards' share of a table key: the suits' parts (each a hash seeded by its suit)
-    XORed together and with the solve's context, with no chain of dependent multiplies; a
-    position after a trick's last card changes one suit's part, XORed out and in again."""
+    """The cards' share of a table key: the suits' parts (suit_part) XORed together and with
+    the solve's context, with no chain of dependent multiplies; a position after a trick's last
+    card changes one suit's part, XORed out and in again."""
     return X.context ^ (suit_key[0] ^ suit_key[1]) ^ (suit_key[2] ^ suit_key[3]) ^ (suit_key[4] ^ suit_key[5])
 
 
