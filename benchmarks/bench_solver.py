@@ -10,6 +10,7 @@
     python benchmarks/bench_solver.py --targets             # the performance targets, met or not
     python benchmarks/bench_solver.py --sets french5:dominant:20 --goal valat   # hands that win by force
     python benchmarks/bench_solver.py --anchor dds --deals 30   # against bridge DDS (the bench extra)
+    python benchmarks/bench_solver.py --driver --seed 2         # the count's tests against the two it needs
 
 A set is ``VARIANT:TRICKS[:DEALS]`` — DEALS deals (default ``--deals``) of VARIANT brought
 to TRICKS tricks left (12 for a full Slovenian deal after the talon exchange) by seeded
@@ -359,6 +360,45 @@ def run_scaling(set_names, deals, seed, limit, memory_mb, threads):
     return rows
 
 
+def run_driver(set_names, deals, seed, limit, memory_mb, goal):
+    """What the exact count's tests cost against the least any order of tests could: each
+    deal's count by the driver (a fresh table), then on an emptied table the two null-window
+    tests a known count needs (it reaches the count; it does not reach one more), as
+    ``solve(at_least=...)`` asks them.  The gap is the most that a better first guess or test
+    order could save; what is left is the size of one test's proof.  (Each at_least solve
+    starts without the killer leads the driver's later tests use.)  The two tests must agree
+    with the count: AssertionError if not."""
+    rows = []
+    for spec_name in set_names:
+        variant, tricks, n = parse_set(spec_name, deals)
+        positions = set_positions(variant, tricks, n, seed)
+        solver = Solver(memory_mb)
+        per_deal = []
+        for pos in positions:
+            solver.clear()
+            r = solver.solve(pos, goal, limit=limit)
+            if not r.exact:
+                per_deal.append({"count": None, "driver_nodes": r.nodes, "two_tests_nodes": None})
+                continue
+            solver.clear()
+            tests = [solver.solve(pos, goal, at_least=r.bounds[0] + k, limit=limit) for k in (0, 1)]
+            if [t.value for t in tests] != [True, False]:
+                raise AssertionError("the count %d and its two tests disagree: %r" % (r.bounds[0], tests))
+            two = sum(t.nodes for t in tests)
+            per_deal.append({"count": r.bounds[0], "driver_nodes": r.nodes, "two_tests_nodes": two})
+        done = [d for d in per_deal if d["count"] is not None]
+        row = {"set": "%s:%s" % (variant, tricks), "goal": goal, "deals": len(positions), "solved": len(done),
+               "driver_nodes_sum": sum(d["driver_nodes"] for d in done),
+               "two_tests_nodes_sum": sum(d["two_tests_nodes"] for d in done),
+               "driver_nodes_median": int(statistics.median(d["driver_nodes"] for d in done)) if done else None,
+               "two_tests_nodes_median": int(statistics.median(d["two_tests_nodes"] for d in done)) if done else None,
+               "per_deal": per_deal}
+        row["two_tests_share"] = round(row["two_tests_nodes_sum"] / max(row["driver_nodes_sum"], 1), 3)
+        rows.append(row)
+        print(json.dumps({k: v for k, v in row.items() if k != "per_deal"}), file=sys.stderr, flush=True)
+    return rows
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", nargs="*", default=None,
@@ -384,6 +424,9 @@ def main(argv=None):
     ap.add_argument("--anchor", choices=("dds",),
                     help="instead: bridge DDS (endplay, the bench extra) interleaved with full slovenian4 "
                          "deals, ratios to DDS's median")
+    ap.add_argument("--driver", action="store_true",
+                    help="instead: each deal of --sets (default slovenian4:12:8) by the driver and by the "
+                         "two tests its known count needs (the most a better first guess could save)")
     ap.add_argument("--out", help="write the JSON here too")
     args = ap.parse_args(argv)
     try:
@@ -404,7 +447,10 @@ def main(argv=None):
     if args.scaling:
         results = run_scaling(args.sets or ["slovenian4:12:16"], args.deals, args.seed, args.limit, args.memory,
                               args.scaling)
-    instead = args.ablation or args.batch or args.targets or args.anchor or args.scaling
+    if args.driver:
+        results = run_driver(args.sets or ["slovenian4:12:8"], args.deals, args.seed, args.limit, args.memory,
+                             args.goal)
+    instead = args.ablation or args.batch or args.targets or args.anchor or args.scaling or args.driver
     for variant, tricks, deals in [] if instead else sets:
         positions = set_positions(variant, tricks, args.deals if args.quick else deals, args.seed)
         row = run_set("%s:%s" % (variant, tricks), positions, args.goal, args.limit, args.memory, args.threads)

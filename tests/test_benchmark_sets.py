@@ -31,3 +31,11 @@ def test_a_set_of_tricks_left_is_brought_there_by_play():
 def test_a_bad_set_is_refused(spec):
     with pytest.raises(ValueError, match="bad set"):
         bench_solver.parse_set(spec, 5)
+
+
+def test_the_driver_mode_puts_each_count_beside_its_two_tests():
+    (row,) = bench_solver.run_driver(["slovenian4:3:3"], 3, seed=1, limit="60s", memory_mb=16, goal="points")
+    assert (row["deals"], row["solved"]) == (3, 3)
+    for deal in row["per_deal"]:
+        assert deal["two_tests_nodes"] > 0 and deal["driver_nodes"] > 0
+    assert row["two_tests_nodes_sum"] == sum(d["two_tests_nodes"] for d in row["per_deal"])
