@@ -433,6 +433,8 @@ def main(argv=None):
         sets = [parse_set(spec, args.deals) for spec in args.sets or DEFAULT_SETS]
     except ValueError as exc:
         ap.error(str(exc))
+    if args.driver and args.goal not in ("points", "tricks"):
+        ap.error("--driver measures the tests of a count: --goal points or tricks, not %s" % args.goal)
     results = []
     if args.quick:
         args.deals, args.limit = 5, "5s"
