@@ -121,23 +121,29 @@ ABLATIONS = {"full": {}, "no table": {"use_table": False}, "no ordering": {"use_
              "no lead forecast": {"use_forecast": False}, "no equivalence": {"use_equiv": False},
              "no bounds": {"use_bounds": False}, "no estimate": {"use_estimate": False}}
 ABLATION_SETS = ["slovenian4:8", "koenigrufen:8", "french4:8", "danish:10"]
+# the partition table serves the goals only who wins each trick decides (not French: FR-3.5)
+TRICKS_ABLATIONS = {"full": {}, "no partition table": {"use_partition": False}}
+TRICKS_ABLATION_SETS = ["slovenian4:12", "koenigrufen:12", "slovenian3:10", "danish:10"]
 REFERENCE_SETS = ["slovenian4:3", "french4:3", "danish:3"]
 
 
 def run_ablation(deals, seed, limit_nodes):
     """The same core with one search feature off at a time, on the same positions, as ratios
-    to the full search (median time and nodes); and the full search against the plain
+    to the full search (median time and nodes): for card points, and the partition table for
+    trick counts; and the full search against the plain
     reference minimax of the tests on small endgames."""
     rows = []
-    for spec_name in ABLATION_SETS:
+    plan = [(name, "points", ABLATIONS) for name in ABLATION_SETS]
+    plan += [(name, "tricks", TRICKS_ABLATIONS) for name in TRICKS_ABLATION_SETS]
+    for spec_name, goal, ablations in plan:
         variant, _, tricks = spec_name.partition(":")
         positions = deal_set(variant, int(tricks), deals, seed)
         specs = []
         for pos in positions:
             seats = side_seats(pos, None)
-            specs.append(encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0]))))
+            specs.append(encode(pos, seats, goal_spec(pos, goal, pos.party_of(seats[0]))))
         base = None
-        for name, flags in ABLATIONS.items():
+        for name, flags in ablations.items():
             times, nodes, solved = [], [], 0
             for spec in specs:
                 engine = Engine(256)
@@ -146,7 +152,7 @@ def run_ablation(deals, seed, limit_nodes):
                 times.append(time.perf_counter() - start)
                 nodes.append(raw["nodes"])
                 solved += raw["lower"] == raw["upper"]
-            row = {"set": spec_name, "search": name, "solved": solved, "deals": len(specs),
+            row = {"set": spec_name, "goal": goal, "search": name, "solved": solved, "deals": len(specs),
                    "median_s": round(statistics.median(times), 5), "median_nodes": int(statistics.median(nodes))}
             base = base or row
             row["time_ratio"] = round(row["median_s"] / max(base["median_s"], 1e-9), 2)

@@ -1,10 +1,11 @@
 # cython: language_level=3
 # The Python face of the compiled search: one Engine holds a search's table and counters
 # (solver/search.py drives it).  The search itself is in _core.pyx; the rules of play, the
-# bounds, the table, the move ordering and the spec's loading are the inline units it cimports
-# (_rules, _bounds, _table, _moves, _spec, _driver), all on the data of _types.pxd.
+# bounds, the tables, the move ordering and the spec's loading are the inline units it cimports
+# (_rules, _bounds, _table, _partition, _moves, _spec, _driver, _system), all on the data of
+# _types.pxd.
 
-from libc.stdint cimport uint32_t
+from libc.stdint cimport uint32_t, uint64_t
 
 from solver._driver cimport Tests
 from solver._types cimport BUSY, Crewmate, Search, State
@@ -22,6 +23,12 @@ cdef class Engine:
     cdef int live[2]                # the root's proven bounds, narrowing while it is searched (progress)
     cdef int at_root                # 1 while solve() searches the root's count
     cdef int use_estimate           # an exact count's tests walk from a playout's estimate
+    cdef uint64_t reserved_entries  # the exact table's address space (the whole budget)
+    cdef uint64_t budget_bytes      # memory_mb: the exact and the partition table share it
+
+    cdef bint _partition_table(self)
+    cdef void _release_partition(self) noexcept
+    cdef uint64_t _partition_bytes(self, uint64_t buckets) noexcept
 
     cdef void _load(self, dict spec, State* S) except *
     cdef tuple _bounds(self, State* S, int target, int guess)

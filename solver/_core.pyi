@@ -23,6 +23,7 @@ class SolveOutput(TypedDict):
     hits: int
     iterations: int
     aborted: bool
+    partition: bool  # the search used the partition table (see Engine.solve)
     cards: NotRequired[dict[int, tuple[int, int]]]  # with all_cards: move code -> (lower, upper)
     line: NotRequired[list[int]]  # with line: move codes, a Danish DEMAND as -1
 
@@ -51,6 +52,7 @@ class Engine:
         threads: int = 1,
         use_estimate: bool = True,
         use_forecast: bool = True,
+        use_partition: bool = True,
     ) -> SolveOutput: ...
     def _test(self, w: int, beta: int, results: queue.Queue[tuple[int, int, int, bool]]) -> None: ...
     @property

@@ -69,6 +69,7 @@ cdef enum:
 
 cdef enum:
     MAX_SEATS = 5
+    MAX_TRICKS = 31                 # trick numbers (1-based) that per-trick arrays hold
     MAX_DEAR_CLASSES = 8
     N_SUITS = 6
     TRUMP = 4
@@ -186,6 +187,29 @@ cdef packed struct Entry:          # 16 bytes: a bucket of four is one cache lin
     uint8_t tricks_left             # replacement keeps the deeper work
     uint8_t age                     # the solve call that wrote it (1..255; 0 marks an empty slot)
 
+cdef struct PEntry:                # 16 bytes: an entry of the partition table (_partition.pxd)
+    uint64_t key                    # shape, pattern and the pattern's holders, hashed (0: empty)
+    int16_t lower                   # bounds on the remaining value
+    int16_t upper
+    uint16_t best                   # as Entry.best
+    uint8_t tricks_left             # replacement keeps the deeper work
+    uint8_t age                     # the solve call that last wrote it
+
+cdef struct PatSlot:                # a shape's patterns: per suit the count of kept cards from the top
+    uint64_t shape                  # (0: empty)
+    uint8_t k[8][N_SUITS]           # (8 = _partition.pxd's PART_PATTERNS)
+    uint8_t n
+    uint8_t next                    # the pattern that gives way to a new one
+    uint8_t age
+
+cdef struct PView:                 # a trick start as the partition table reads it (view_of)
+    uint64_t shape
+    uint64_t held_by[N_SUITS][33]   # per suit: a hash of the holders of its j highest remaining cards
+    uint8_t rank_at[N_SUITS][32]    # per suit: the rank of its (j+1)-th highest remaining card
+    uint32_t out[N_SUITS]           # per suit: its remaining cards
+    uint32_t unread[N_SUITS]        # per suit: those whose holders held_by does not hold yet
+    uint8_t read[N_SUITS]           # per suit: how many it holds
+
 cdef struct Search:
     Rules R
     Entry* table
@@ -197,7 +221,7 @@ cdef struct Search:
     int crew                        # threads searching this table (1: alone)
     int grow_wanted                 # set instead of growing while other threads search the table
     uint64_t context                # mixed into every key: rules, side, goal
-    int killer[MAX_SEATS][32]       # per seat and trick: the lead that last caused a cutoff
+    int killer[MAX_SEATS][MAX_TRICKS + 1]  # per seat and trick: the lead that last caused a cutoff
     long long nodes
     long long node_limit            # 0 = none
     double deadline                 # monotonic seconds, 0 = none
@@ -211,6 +235,14 @@ cdef struct Search:
     long long probes
     long long hits
     int iterations                  # null-window searches at the root (killers are used from the 2nd)
+    int partition                   # this solve uses the partition table, not the exact one
+    PEntry* part                    # the partition table (NULL until a solve needs it)
+    uint64_t part_buckets           # a power of two, PART_WAYS entries each; grows up to part_max
+    uint64_t part_max
+    uint64_t part_fills             # its slots filled since its last growth
+    PatSlot* shapes                 # the shapes' patterns, a power of two of them
+    uint64_t n_shapes
+    PView* views                    # per trick number: the view of the trick start being searched
 
 
 cdef struct Crewmate:               # one thread of a parallel solve: its search and its copy of the

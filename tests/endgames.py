@@ -341,7 +341,7 @@ def check_endgame(pos, seats, solver, rng, goals=None, resolve=2, ref=None):
 
 # ------------------------------------------------------------------ larger endgames: no reference
 
-FLAGS_OFF = ("use_table", "use_order", "use_forecast", "use_equiv", "use_bounds")
+FLAGS_OFF = ("use_table", "use_order", "use_forecast", "use_equiv", "use_bounds", "use_partition")
 
 
 def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):

@@ -1,0 +1,73 @@
+# cython: language_level=3
+# What the search needs from the system: address space for a table that is backed by memory
+# only as it is written (so it grows in place within its budget), and a monotonic clock.
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <stddef.h>
+    #define HUGE_PAGE ((size_t)2 << 20)
+    /* Address space for a table of n bytes, 2 MB aligned, not yet backed by memory: the
+       system commits a page when it is first written, so a table that uses only its first
+       part costs only that part, and it grows in place.  NULL when the space is refused. */
+    #ifdef _WIN32
+    #include <windows.h>
+    static void* reserve_table(size_t n) {  /* committed pages are backed at their first write */
+        return VirtualAlloc(NULL, n, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    }
+    static void release_table(void* p, size_t n) {
+        (void)n;
+        if (p != NULL)
+            VirtualFree(p, 0, MEM_RELEASE);
+    }
+    static double monotonic_seconds(void) {
+        LARGE_INTEGER t, f;
+        QueryPerformanceCounter(&t);
+        QueryPerformanceFrequency(&f);
+        return (double)t.QuadPart / (double)f.QuadPart;
+    }
+    #else
+    #include <sys/mman.h>
+    #include <time.h>
+    #ifndef MAP_NORESERVE
+    #define MAP_NORESERVE 0
+    #endif
+    #ifndef MAP_ANONYMOUS
+    #define MAP_ANONYMOUS MAP_ANON
+    #endif
+    static void* reserve_table(size_t n) {
+        size_t span = n + HUGE_PAGE;
+        char* p = (char*)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                              -1, 0);
+        char* start;
+        if (p == (char*)MAP_FAILED)
+            return NULL;
+        start = (char*)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+        if (start > p)
+            munmap(p, start - p);
+        if (p + span > start + n)
+            munmap(start + n, p + span - (start + n));
+    #ifdef MADV_HUGEPAGE  /* Linux: transparent huge pages, where the system allows them */
+        if (n >= HUGE_PAGE)
+            madvise(start, n, MADV_HUGEPAGE);
+    #endif
+        return start;
+    }
+    static void release_table(void* p, size_t n) {
+        if (p != NULL)
+            munmap(p, n);
+    }
+    static double monotonic_seconds(void) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return ts.tv_sec + ts.tv_nsec * 1e-9;
+    }
+    #endif
+    """
+    void* reserve_table(size_t n) nogil
+    void release_table(void* p, size_t n) nogil
+    double monotonic_seconds() nogil
+
+
+cdef inline double now() noexcept nogil:
+    return monotonic_seconds()

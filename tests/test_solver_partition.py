@@ -1,0 +1,133 @@
+"""Partition search (solver/_partition.pxd): table entries that keep only the ranks their
+proofs read, for the goals that only who wins each trick decides.
+
+Checked against the exact table (the Engine ablation ``use_partition=False``) on seeded
+endgames of every variant and goal, with one engine carried along each deal's play, so
+that entries written for one position answer later ones; and where it must stay off (a
+rank decides which cards are legal, a card's value or an event counts, several threads);
+and the one memory budget that the two tables share.  The independent reference checks it
+too: the search uses it by default, in tests/test_solver_reference.py and the crosscheck.
+"""
+
+import os
+import random
+import sys
+
+import pytest
+
+from solver._core import Engine
+from solver.deal import random_position
+from solver.search import encode, goal_spec
+from solver.variants import VARIANTS
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from endgames import goals_for, random_endgame, random_move, random_side  # noqa: E402
+
+# where no rank decides a legal card, in the 4-player games (in the 3-player ones it measured
+# slower): partition search applies to the trick-counting goals
+APPLIES = ["slovenian4", "koenigrufen"]
+
+
+def spec_of(pos, seats, goal):
+    return encode(pos, seats, goal_spec(pos, goal, pos.party_of(seats[0])))
+
+
+def played_along(pos, rng, steps):
+    """``pos`` and the positions after each of ``steps`` random cards (copies)."""
+    out = [pos.copy()]
+    for _ in range(steps):
+        if pos.is_over:
+            break
+        pos.play(random_move(pos, rng))
+        if not pos.is_over:
+            out.append(pos.copy())
+    return out
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_partition_search_gives_the_exact_tables_counts_along_each_deal(variant):
+    """Endgames of 5 to 8 tricks, every goal that applies, the count (or the yes/no answer)
+    and each card's value: one engine with partition search carried along the play of each
+    endgame against a fresh engine with the exact table for each position."""
+    rng = random.Random("partition:" + variant)
+    partitioned = Engine(16)
+    used = set()
+    for i in range(10):
+        start = random_endgame(variant, rng, 5 + i % 4, partial=0)
+        seats = random_side(start, rng)
+        for pos in played_along(start, rng, 6):
+            for goal in goals_for(pos, pos.party_of(seats[0])):
+                spec = spec_of(pos, seats, goal)
+                got = partitioned.solve(spec, all_cards=True)
+                want = Engine(16).solve(spec, all_cards=True, use_partition=False)
+                assert not want["partition"]
+                assert (got["lower"], got["upper"], got["cards"]) == (want["lower"], want["upper"], want["cards"]), \
+                    (goal, seats, pos.to_line())
+                if got["partition"]:
+                    used.add(goal)
+    if variant in APPLIES:
+        assert "tricks" in used  # (the check above compared something)
+        assert "points" not in used  # card values count: the exact table
+    else:
+        assert not used  # FR-3.5: which trump is legal depends on its rank; the 3-player games
+
+
+@pytest.mark.parametrize("variant", APPLIES)
+def test_partition_search_counts_the_tricks_of_full_deals_as_the_exact_table(variant):
+    """Whole deals, where entries are shared most: the tricks count, exactly, with fewer
+    nodes in sum (the reason for the partition table; its time is measured by benchmarks/)."""
+    nodes = {True: 0, False: 0}
+    for seed in range(3):
+        pos = random_position(variant, seed=seed)
+        spec = spec_of(pos, pos.parties[0], "tricks")
+        counts = {}
+        for use in (True, False):
+            out = Engine(64).solve(spec, use_partition=use)
+            assert out["partition"] == use
+            counts[use] = (out["lower"], out["upper"])
+            nodes[use] += out["nodes"]
+        assert counts[True] == counts[False] and counts[True][0] == counts[True][1], (seed, counts)
+    assert nodes[True] < nodes[False], nodes
+
+
+def test_a_parallel_solve_uses_the_exact_table():
+    pos = random_position("slovenian4", seed=1)
+    spec = spec_of(pos, pos.parties[0], "tricks")
+    one = Engine(64).solve(spec)
+    two = Engine(64).solve(spec, threads=2)
+    assert one["partition"] and not two["partition"]
+    assert (one["lower"], one["upper"]) == (two["lower"], two["upper"])
+
+
+def test_the_two_tables_share_the_memory_budget():
+    """The partition table takes what the budget leaves beside the exact table, and the exact
+    table then grows only into what it leaves: a 16 MB engine solving trick counts and card
+    points of full deals stays within 16 MB.  With a budget the exact table fills from the
+    start (1 MB) the search keeps to the exact table."""
+    engine = Engine(16)
+    for seed in range(3):
+        pos = random_position("koenigrufen", seed=seed)
+        for goal in ("tricks", "points"):
+            out = engine.solve(spec_of(pos, pos.parties[0], goal), node_limit=3_000_000)
+            assert out["partition"] == (goal == "tricks")
+            assert engine.table_bytes <= 16 * 2 ** 20
+    assert engine.max_entries * 16 + 6 * 2 ** 20 <= 16 * 2 ** 20  # (room kept for its largest size)
+    small = Engine(1)
+    pos = random_position("koenigrufen", seed=0)
+    out = small.solve(spec_of(pos, pos.parties[0], "tricks"))
+    assert not out["partition"] and out["lower"] == out["upper"]
+    assert small.table_bytes <= 2 ** 20
+
+
+def test_clear_forgets_the_partition_entries():
+    pos = random_position("slovenian4", seed=4)
+    spec = spec_of(pos, pos.parties[0], "tricks")
+    engine = Engine(16)
+    first = engine.solve(spec)
+    again = engine.solve(spec)
+    engine.clear()
+    cleared = engine.solve(spec)
+    assert again["nodes"] < first["nodes"] // 10  # answered from the entries
+    assert cleared["nodes"] == first["nodes"]
+    assert first["lower"] == again["lower"] == cleared["lower"]
