@@ -30,9 +30,9 @@ from solver._rules cimport (card_key, ended_trick_pips, finish_trick, last_card_
                             play_card, seat_at, trick_winner)
 from solver._spec cimport load_spec
 from solver._table cimport boundary_key, grow, mix, store, table_bounds
-from solver._partition cimport (NOT_READ, PART_BUCKETS, PART_START, PART_WAYS, PView, lead_rel, lone_lead_rel,
+from solver._partition cimport (PART_BUCKETS, PART_START, PART_WAYS, PView, lead_rel, lone_lead_rel,
                                 partition_bounds, partition_store, rel_min, rel_set, runs_rel, skipped_pip_rel,
-                                sure_rel, trick_rel, view_of)
+                                trick_rel, view_of)
 from solver._driver cimport Tests, playout, tests_next, tests_record, tests_start
 from solver._system cimport now, release_table, reserve_table
 
@@ -264,6 +264,7 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive, int* pips_u
     cdef int shared = X.busy != NULL and S.trick_no < X.shared_until  # ABDADA's marks
     cdef int part = X.partition
     cdef int read[N_SUITS]  # partition search: what the table's entries and the bounds read
+    cdef int trump_read = NOT_READ
     cdef PView* view = NULL
     if X.node_limit and X.nodes >= X.node_limit:
         X.aborted = 1
@@ -305,9 +306,9 @@ cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive, int* pips_u
                 return hi
     if X.use_bounds:
         # (in partition search a bound that narrows lo or hi adds the ranks it read)
-        v = sure_count(&X.R, S, &whose)
-        if part and v and (v > lo if whose else hi > top - v):
-            sure_rel(X, S, read)
+        v = sure_count(&X.R, S, &whose, &trump_read)
+        if part and v and (v > lo if whose else hi > top - v) and trump_read < read[TRUMP]:
+            read[TRUMP] = trump_read
         if whose:
             if v > lo:
                 lo = v

@@ -13,7 +13,7 @@
 from libc.string cimport memcmp, memcpy, memset
 
 from solver._types cimport *
-from solver._table cimport key_rest, mix
+from solver._table cimport key_rest, merge_bound, mix
 
 cdef enum:
     PART_WAYS = 4                   # entries to a bucket
@@ -21,7 +21,6 @@ cdef enum:
                                     # larger took 650 ns a node instead of 400 on full deals
     PART_START = 4096               # at first: a small search touches little memory
     PART_PATTERNS = 8               # patterns kept per shape (PatSlot)
-    NOT_READ = 32                   # relevance of a suit whose ranks a proof did not read
 
 
 cdef inline void view_of(const Search* X, const State* S, PView* V) noexcept nogil:
@@ -203,15 +202,7 @@ cdef inline void partition_store(Search* X, const State* S, PView* V, int v, int
         e.lower = 0
         e.upper = INF
         e.best = 0
-    if v <= alpha:
-        if v < e.upper:
-            e.upper = v
-    elif v >= beta:
-        if v > e.lower:
-            e.lower = v
-    else:
-        e.lower = v
-        e.upper = v
+    merge_bound(v, alpha, beta, &e.lower, &e.upper)
     e.best = (best & 0xFFF) | (e.best & 0xF000) | (pips_used << 12)
     e.tricks_left = tricks_left
     e.age = X.age
@@ -276,28 +267,6 @@ cdef inline void trick_rel(const State* S, int* rel) noexcept nogil:
     for i in range(S.n_played):
         if i != w and S.t_suit[i] == ws:
             rel[ws] = S.t_rank[w]
-            return
-
-
-cdef inline void sure_rel(const Search* X, const State* S, int* rel) noexcept nogil:
-    """sure_count reads the run of top trumps one party holds and the trump that breaks it
-    (one party holding every trump: the run is every trump, its counts per seat are in the
-    shape)."""
-    cdef uint32_t bits = 0
-    cdef int seat, r, owner, party = -1
-    for seat in range(X.R.n_seats):
-        bits |= S.hand[seat][TRUMP]
-    while bits:
-        r = 31 - clz32(bits)
-        bits &= ~(<uint32_t>1 << r)
-        owner = 0
-        while not ((S.hand[owner][TRUMP] >> r) & 1):
-            owner += 1
-        if party < 0:
-            party = X.R.side[owner]
-        elif X.R.side[owner] != party:
-            if r < rel[TRUMP]:
-                rel[TRUMP] = r
             return
 
 

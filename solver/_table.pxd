@@ -162,6 +162,20 @@ cdef inline void grow(Search* X) noexcept nogil:
             e[0] = moving
 
 
+cdef inline void merge_bound(int v, int alpha, int beta, int16_t* lower, int16_t* upper) noexcept nogil:
+    """A fail-soft result for the window (alpha, beta) narrows an entry's bounds: below it an
+    upper bound, above it a lower one, within it the value."""
+    if v <= alpha:
+        if v < upper[0]:
+            upper[0] = v
+    elif v >= beta:
+        if v > lower[0]:
+            lower[0] = v
+    else:
+        lower[0] = v
+        upper[0] = v
+
+
 cdef inline void store(Search* X, uint64_t key, int v, int alpha, int beta, int best,
                 int pips_used, int tricks_left) noexcept nogil:
     """Merge a search result into the position's entry (``pips_used``: the suits whose pips'
@@ -183,15 +197,7 @@ cdef inline void store(Search* X, uint64_t key, int v, int alpha, int beta, int 
         c.lower = 0
         c.upper = INF
         c.best = 0
-    if v <= alpha:
-        if v < c.upper:
-            c.upper = v
-    elif v >= beta:
-        if v > c.lower:
-            c.lower = v
-    else:
-        c.lower = v
-        c.upper = v
+    merge_bound(v, alpha, beta, &c.lower, &c.upper)
     c.best = (best & 0xFFF) | (c.best & 0xF000) | (pips_used << 12)
     c.tricks_left = tricks_left
     c.age = X.age

@@ -70,6 +70,8 @@ cdef enum:
 cdef enum:
     MAX_SEATS = 5
     MAX_TRICKS = 31                 # trick numbers (1-based) that per-trick arrays hold
+    NOT_READ = 32                   # partition search: the rank a proof read down to in a suit
+                                    # whose ranks it did not read (_partition.pxd)
     MAX_DEAR_CLASSES = 8
     N_SUITS = 6
     TRUMP = 4
