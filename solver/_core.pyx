@@ -3,8 +3,8 @@
 and the Engine that Python drives.  The rules of play (_rules.pxd), the bounds (_bounds.pxd),
 the table (_table.pxd) and the partition table (_partition.pxd), the move ordering
 (_moves.pxd), the loading of a position's description (_spec.pxd), the choice of the
-driver's next test (_driver.pxd) and the system's memory and clock (_system.pxd) are inline
-units cimported here.
+driver's next test (_driver.pxd), ABDADA's marks (_abdada.pxd) and the system's memory and
+clock (_system.pxd) are inline units cimported here.
 
 The value searched is what the analysed side still collects from the current point
 to the end of play (card units or tricks), never what it has already taken: so one
@@ -25,8 +25,8 @@ from libc.string cimport memcpy, memset
 from solver._types cimport *
 from solver._bounds cimport (lead_pips_used, lead_sure_count, length_counts, lone_lead_count, remaining_max,
                              sure_count, terminal_value)
-from solver._moves cimport LastCard, gen_moves, order_leads, skus_holder
-from solver._rules cimport (card_key, ended_trick_pips, finish_trick, last_card_pips, legal_moves,
+from solver._moves cimport LastCard, gen_moves, last_card_by_table, order_leads, skus_holder
+from solver._rules cimport (card_key, ended_trick_pips, finish_trick, legal_moves,
                             play_card, seat_at, trick_winner)
 from solver._spec cimport load_spec
 from solver._table cimport boundary_key, grow, mix, store, table_bounds
@@ -35,6 +35,7 @@ from solver._partition cimport (PART_BUCKETS, PART_START, PART_WAYS, PView, lead
                                 trick_rel, view_of)
 from solver._driver cimport Tests, playout, tests_next, tests_record, tests_start
 from solver._system cimport now, release_table, reserve_table
+from solver._abdada cimport claim, release
 
 MAX_SEARCH_THREADS = MAX_THREADS  # threads of one parallel solve, at most
 
@@ -75,28 +76,6 @@ cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int
     S.hand[seat][(move >> 5) & 7] |= <uint32_t>1 << (move & 31)
     S.win, S.win_key, S.slow, S.trula, S.named, S.node_key = win, win_key, slow, trula, named, node_key
     return v
-
-
-cdef int last_card_by_table(Search* X, const State* S, const LastCard* L, int i, int move, int alpha,
-                            int beta, int* pips_used) noexcept nogil:
-    """The value of the i-th last card (``move``) when the table entry of the position after
-    it settles it for this window, as ab would find it there (and in ``pips_used`` the suits
-    whose pips' order that used); else NO_CUT."""
-    cdef int lo = 0, hi = L.top[i], tv = L.tv[i], best, hit
-    pips_used[0] = 0
-    if L.key[i] == 0:
-        return NO_CUT
-    if X.node_limit and X.nodes >= X.node_limit:
-        X.aborted = 1  # (as ab: this would be a node)
-        return NO_CUT
-    hit = table_bounds(X, L.key[i], &lo, &hi, &best, pips_used)
-    if hit and (lo >= beta - tv or hi <= alpha - tv):
-        X.nodes += 1  # (a node all the same: ab would have stopped here)
-        pips_used[0] |= last_card_pips(&X.R, S, (move >> 5) & 7, move & 31)  # (the trick it ends)
-        return tv + lo if lo >= beta - tv else tv + hi
-    X.probes -= 1  # (ab probes it again)
-    X.hits -= hit
-    return NO_CUT
 
 
 cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_move,
@@ -233,23 +212,6 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
                 runs_rel(S, seat, played, n_played, all_rel)
             memcpy(rel, all_rel, sizeof(all_rel))
     return best
-
-
-cdef inline int claim(Search* X, uint64_t key, int exclusive, uint32_t* slot) noexcept nogil:
-    """Mark a node as being searched by this thread (ABDADA); 0 when it is exclusive and
-    another thread already searches it.  The marks are hints: a lost or stale one costs time,
-    never a wrong value."""
-    cdef uint32_t mark = <uint32_t>(key >> 32) | 1
-    slot[0] = <uint32_t>key & (BUSY - 1)
-    if exclusive and X.busy[slot[0]] == mark:
-        return 0
-    X.busy[slot[0]] = mark
-    return 1
-
-
-cdef inline void release(Search* X, uint64_t key, uint32_t slot) noexcept nogil:
-    if X.busy[slot] == (<uint32_t>(key >> 32) | 1):
-        X.busy[slot] = 0
 
 
 cdef int ab(Search* X, State* S, int alpha, int beta, int exclusive, int* pips_used, int* rel) noexcept nogil:

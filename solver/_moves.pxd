@@ -1,13 +1,14 @@
 # cython: language_level=3
 # The moves the search tries and their order: equivalent cards once, the table's and the
 # killer move first at a lead, winners-cheaply / points-to-partner when following; at a
-# trick's last card the table loads of the next positions are started early (LastCard).
+# trick's last card the table loads of the next positions are started early (LastCard) and
+# read before any is searched (last_card_by_table).
 
 from solver._types cimport *
 from solver._bounds cimport remaining_max
-from solver._rules cimport (add_move, card_key, legal_masks, led_suit, play_card, plain_compare,
-                            seat_at, trick_winner, winner_of)
-from solver._table cimport bucket, cards_part, key_of, key_rest, suit_part
+from solver._rules cimport (add_move, card_key, last_card_pips, legal_masks, led_suit, play_card,
+                            plain_compare, seat_at, trick_winner, winner_of)
+from solver._table cimport bucket, cards_part, key_of, key_rest, suit_part, table_bounds
 
 
 cdef inline void to_front(int* moves, int n, int move) noexcept nogil:
@@ -267,3 +268,25 @@ cdef inline int skus_holder(const Rules* R, const State* S) noexcept nogil:
         if S.hand[seat][SPECIAL]:
             return seat
     return -1
+
+
+cdef inline int last_card_by_table(Search* X, const State* S, const LastCard* L, int i, int move, int alpha,
+                            int beta, int* pips_used) noexcept nogil:
+    """The value of the i-th last card (``move``) when the table entry of the position after
+    it settles it for this window, as ab would find it there (and in ``pips_used`` the suits
+    whose pips' order that used); else NO_CUT."""
+    cdef int lo = 0, hi = L.top[i], tv = L.tv[i], best, hit
+    pips_used[0] = 0
+    if L.key[i] == 0:
+        return NO_CUT
+    if X.node_limit and X.nodes >= X.node_limit:
+        X.aborted = 1  # (as ab: this would be a node)
+        return NO_CUT
+    hit = table_bounds(X, L.key[i], &lo, &hi, &best, pips_used)
+    if hit and (lo >= beta - tv or hi <= alpha - tv):
+        X.nodes += 1  # (a node all the same: ab would have stopped here)
+        pips_used[0] |= last_card_pips(&X.R, S, (move >> 5) & 7, move & 31)  # (the trick it ends)
+        return tv + lo if lo >= beta - tv else tv + hi
+    X.probes -= 1  # (ab probes it again)
+    X.hits -= hit
+    return NO_CUT
