@@ -31,7 +31,7 @@ from solver._rules cimport (card_key, ended_trick_pips, finish_trick, legal_move
 from solver._spec cimport load_spec
 from solver._table cimport boundary_key, grow, mix, store, table_bounds
 from solver._partition cimport (PART_BUCKETS, PART_START, PART_WAYS, PView, lead_rel, lone_lead_rel,
-                                partition_bounds, partition_store, rel_min, rel_set, runs_rel, skipped_pip_rel,
+                                partition_bounds, partition_store, overtrump_rel, rel_min, rel_set, runs_rel, skipped_pip_rel,
                                 trick_rel, view_of)
 from solver._driver cimport Tests, playout, tests_next, tests_record, tests_start
 from solver._system cimport now, release_table, reserve_table
@@ -54,7 +54,7 @@ cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int
         child = S[0]
         play_card(&X.R, &child, seat, move)
         if X.partition:
-            trick_rel(&child, read)  # (before finish_trick clears the trick)
+            trick_rel(&X.R, &child, read)  # (before finish_trick clears the trick)
         tv = finish_trick(&X.R, &child)
         if L != NULL:
             memcpy(child.suit_key, L.parts, sizeof(child.suit_key))
@@ -205,12 +205,13 @@ cdef int expand(Search* X, State* S, int alpha, int beta, int first, int* best_m
             break
     pips_used[0] = proof_pips
     if part:
-        if alpha >= beta:
-            memcpy(rel, cut_rel, sizeof(cut_rel))
-        else:
-            if X.use_equiv:
-                runs_rel(S, seat, played, n_played, all_rel)
-            memcpy(rel, all_rel, sizeof(all_rel))
+        if alpha < beta:
+            memcpy(cut_rel, all_rel, sizeof(cut_rel))
+        if X.R.must_overtrump:  # (which moves are legal read ranks too)
+            overtrump_rel(&X.R, S, seat, cut_rel)
+        if alpha < beta and X.use_equiv:
+            runs_rel(S, seat, played, n_played, cut_rel)
+        memcpy(rel, cut_rel, sizeof(cut_rel))
     return best
 
 
@@ -490,8 +491,9 @@ cdef class Engine:
         are searched by that many threads on one table (after the first ``solo_nodes`` on one;
         a node limit is shared out).  An exact count's tests walk from the count of a playout
         (use_estimate), or without it split the interval from the start.  One thread on a goal
-        that only who wins each trick decides, in a 4-player game, searches with the partition
-        table (use_partition, _partition.pxd); other solves with the exact one.
+        that only who wins each trick decides, in a 4-player game without must-overtrump or in
+        French 5-player tarot, searches with the partition table (use_partition,
+        _partition.pxd); other solves with the exact one.
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, aborted, partition (the
         partition table was used), and when asked
@@ -500,6 +502,7 @@ cdef class Engine:
         cdef State S, child
         cdef int lo, hi, tv, i, n
         cdef int moves[MAX_MOVES]
+        cdef Rules* R
         self._load(spec, &S)
         self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = 0
         memset(self.X.killer, 0xFF, sizeof(self.X.killer))  # all -1: each solve starts afresh
@@ -508,12 +511,17 @@ cdef class Engine:
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
         self.X.use_bounds, self.X.use_forecast = use_bounds, use_forecast
-        # partition search: not where a rank decides which cards are legal (FR-3.5, SI-3.3,
-        # AT-3.3) or a card's value or an event counts (entries keep ranks by who wins tricks);
-        # and only in the 4-player games: in the 3-player ones (suits twice as long) it took
-        # 12-27 % fewer nodes but 14-27 % more time (docs/reference/solving-speed.md)
-        self.X.partition = (use_partition and use_table and threads == 1 and self.X.R.n_seats == 4 and not (
-            self.X.R.must_overtrump or self.X.R.must_beat or self.X.R.n_dear_classes or self.X.R.event_kind)
+        # partition search: not where a card's value or an event counts (entries keep ranks by
+        # who wins tricks), nor where must-beat (SI-3.3, AT-3.3) reads ranks for the legal cards;
+        # in the 4-player games without must-overtrump and in French 5-player tarot.  Measured
+        # slower elsewhere: the 3-player games took 12-27 % fewer nodes and 14-27 % more time,
+        # French 4-player trick counts from 12 tricks 16 % fewer nodes and 45 % more time, from
+        # 15 twice the nodes (its 6 MB table fills up), must-beat contracts more time
+        # (docs/reference/solving-speed.md)
+        R = &self.X.R
+        self.X.partition = (use_partition and use_table and threads == 1 and not (
+            R.n_dear_classes or R.event_kind or R.must_beat) and (
+            R.n_seats == 5 or (R.n_seats == 4 and not R.must_overtrump))
             and self._partition_table())
         self.X.shared_until = S.trick_no + SHARED_TRICKS
         self.use_estimate = use_estimate

@@ -13,6 +13,7 @@
 from libc.string cimport memcmp, memcpy, memset
 
 from solver._types cimport *
+from solver._rules cimport led_suit
 from solver._table cimport key_rest, merge_bound, mix
 
 cdef enum:
@@ -256,11 +257,13 @@ cdef inline int top_rank(uint32_t bits) noexcept nogil:
     return 31 - clz32(bits) if bits else NOT_READ
 
 
-cdef inline void trick_rel(const State* S, int* rel) noexcept nogil:
+cdef inline void trick_rel(const Rules* R, const State* S, int* rel) noexcept nogil:
     """A full trick's winner, when it beat a card of its own suit, read the ranks down to its
-    own; a slow trick (special cards, the emperor trick, colour valat) read every rank."""
+    own; so in a trick with the Excuse or skus, which never win it but in FR-4.4's last trick
+    (no rank decides that): winner_of compares the other cards as in any trick.  The emperor
+    trick and colour valat read every rank."""
     cdef int i, w = S.win, ws = S.t_suit[S.win]
-    if S.slow:
+    if S.slow and (R.colour_valat_seat >= 0 or (R.emperor and S.trula == 7)):
         rel_set(rel, 0)
         return
     rel_set(rel, NOT_READ)
@@ -328,6 +331,22 @@ cdef inline void skipped_pip_rel(int move, int searched, int read, int* rel) noe
         read = r if r < searched else searched
     if read < rel[s]:
         rel[s] = read
+
+
+cdef inline void overtrump_rel(const Rules* R, const State* S, int seat, int* rel) noexcept nogil:
+    """Must-overtrump (FR-3.5) compares the trumps of the seat to play, where legal_masks
+    applies it (he has none of the led suit, or trumps were led), with the trick's highest
+    trump: where that trump is kept, his trumps below the kept ones lie below it in every
+    position the entry answers, so the same trumps are legal there."""
+    cdef const uint32_t* h = S.hand[seat]
+    cdef int led = led_suit(R, S.t_suit, S.n_played, S.named), i, top = NOT_READ
+    if led < 0 or not h[TRUMP] or (led != TRUMP and h[led]) or (led == TRUMP and not R.overtrump_on_trump_lead):
+        return  # (only the Excuse led so far; no trump; he follows suit; or no rule here)
+    for i in range(S.n_played):
+        if S.t_suit[i] == TRUMP and (top == NOT_READ or S.t_rank[i] > top):
+            top = S.t_rank[i]
+    if top < rel[TRUMP]:
+        rel[TRUMP] = top
 
 
 cdef inline void lone_lead_rel(const State* S, int* rel) noexcept nogil:
