@@ -31,8 +31,8 @@ from solver._rules cimport (card_key, ended_trick_pips, finish_trick, legal_move
 from solver._spec cimport load_spec
 from solver._table cimport boundary_key, grow, mix, store, table_bounds
 from solver._partition cimport (PART_BUCKETS, PART_START, PART_WAYS, PView, lead_rel, lone_lead_rel,
-                                partition_bounds, partition_store, overtrump_rel, rel_min, rel_set, runs_rel, skipped_pip_rel,
-                                trick_rel, view_of)
+                                overtrump_rel, partition_bounds, partition_store, rel_min, rel_set, runs_rel,
+                                skipped_pip_rel, trick_rel, view_of)
 from solver._driver cimport Tests, playout, tests_next, tests_record, tests_start
 from solver._system cimport now, release_table, reserve_table
 from solver._abdada cimport claim, release
