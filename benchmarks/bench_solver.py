@@ -122,7 +122,7 @@ ABLATIONS = {"full": {}, "no table": {"use_table": False}, "no ordering": {"use_
              "no bounds": {"use_bounds": False}, "no estimate": {"use_estimate": False}}
 ABLATION_SETS = ["slovenian4:8", "koenigrufen:8", "french4:8", "danish:10"]
 # the partition table serves the goals only who wins each trick decides, in the 4-player
-# games but French and in French 5-player tarot
+# games but French 4-player tarot (FR-3.5), and in French 5-player tarot
 TRICKS_ABLATIONS = {"full": {}, "no partition table": {"use_partition": False}}
 TRICKS_ABLATION_SETS = ["slovenian4:12", "koenigrufen:12", "french5:10"]
 REFERENCE_SETS = ["slovenian4:3", "french4:3", "danish:3"]
