@@ -13,7 +13,7 @@
 from libc.string cimport memcmp, memcpy, memset
 
 from solver._types cimport *
-from solver._rules cimport led_suit
+from solver._rules cimport led_suit, overtrump_floor
 from solver._table cimport key_rest, merge_bound, mix
 
 cdef enum:
@@ -335,17 +335,15 @@ cdef inline void skipped_pip_rel(int move, int searched, int read, int* rel) noe
 
 cdef inline void overtrump_rel(const Rules* R, const State* S, int seat, int* rel) noexcept nogil:
     """Must-overtrump (FR-3.5) compares the trumps of the seat to play, where legal_masks
-    applies it (he has none of the led suit, or trumps were led), with the trick's highest
-    trump: where that trump is kept, his trumps below the kept ones lie below it in every
-    position the entry answers, so the same trumps are legal there."""
+    applies it, with the trick's highest trump: where that trump is kept, his trumps below the
+    kept ones lie below it in every position the entry answers, so the same trumps are legal
+    there."""
     cdef const uint32_t* h = S.hand[seat]
-    cdef int led = led_suit(R, S.t_suit, S.n_played, S.named), i, top = NOT_READ
-    if led < 0 or not h[TRUMP] or (led != TRUMP and h[led]) or (led == TRUMP and not R.overtrump_on_trump_lead):
-        return  # (only the Excuse led so far; no trump; he follows suit; or no rule here)
-    for i in range(S.n_played):
-        if S.t_suit[i] == TRUMP and (top == NOT_READ or S.t_rank[i] > top):
-            top = S.t_rank[i]
-    if top < rel[TRUMP]:
+    cdef int led = led_suit(R, S.t_suit, S.n_played, S.named), top
+    if led < 0:
+        return  # (only the Excuse led so far)
+    top = overtrump_floor(R, S, led, h[TRUMP] != 0 and (led == TRUMP or h[led] == 0))
+    if top and top < rel[TRUMP]:
         rel[TRUMP] = top
 
 

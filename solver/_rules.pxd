@@ -85,6 +85,19 @@ cdef inline int card_key(const Rules* R, int suit, int rank, int led) noexcept n
     return -1
 
 
+cdef inline int overtrump_floor(const Rules* R, const State* S, int led, int only_trumps) noexcept nogil:
+    """FR-3.5: the trick's highest trump, which a seat left only trumps to play (none of the
+    led suit, or trumps led) must beat if he can; 0 where the rule does not apply or no trump
+    is in the trick yet (trump ranks start at 1)."""
+    cdef int i, top = 0
+    if not (R.must_overtrump and only_trumps and (led != TRUMP or R.overtrump_on_trump_lead)):
+        return 0
+    for i in range(S.n_played):
+        if S.t_suit[i] == TRUMP and S.t_rank[i] > top:
+            top = S.t_rank[i]
+    return top
+
+
 cdef inline void legal_masks(const Rules* R, const State* S, int seat, uint32_t* L) noexcept nogil:
     """The cards ``seat`` may play now, as six masks (mirrors Position._legal_steps)."""
     cdef const uint32_t* h = S.hand[seat]
@@ -121,11 +134,8 @@ cdef inline void legal_masks(const Rules* R, const State* S, int seat, uint32_t*
                     if s != TRUMP:
                         L[s] = 0
             all_trumps = L[TRUMP] != 0 and (L[0] | L[1] | L[2] | L[3] | L[SPECIAL]) == 0
-            if R.must_overtrump and all_trumps and (led != TRUMP or R.overtrump_on_trump_lead):  # FR-3.5
-                top = 0
-                for i in range(n):
-                    if S.t_suit[i] == TRUMP and S.t_rank[i] > top:
-                        top = S.t_rank[i]
+            top = overtrump_floor(R, S, led, all_trumps)
+            if top:
                 bits = L[TRUMP] & ~((<uint32_t>2 << top) - 1)
                 if bits:
                     L[TRUMP] = bits
