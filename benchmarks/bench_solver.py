@@ -367,14 +367,34 @@ def run_scaling(set_names, deals, seed, limit, memory_mb, threads):
     return rows
 
 
+def hinted_tests(solver, pos, goal, count, limit):
+    """The nodes of the two tests of a known count (it reaches ``count``; not one more), each
+    on an emptied table ("cold") and asked again after the table's bounds are forgotten and its
+    moves kept ("hinted"): two lists of two."""
+    cold, hinted = [], []
+    for k, reaches in ((0, True), (1, False)):
+        solver.clear()
+        for nodes in (cold, hinted):
+            t = solver.solve(pos, goal, at_least=count + k, limit=limit)
+            if t.value is not reaches:
+                raise AssertionError("the count %d and its test of %d disagree: %r" % (count, count + k, t))
+            nodes.append(t.nodes)
+            solver._engine.forget_bounds()
+    return cold, hinted
+
+
 def run_driver(set_names, deals, seed, limit, memory_mb, goal):
     """What the exact count's tests cost against the least any order of tests could: each
     deal's count by the driver (a fresh table), then on an emptied table the two null-window
     tests a known count needs (it reaches the count; it does not reach one more), as
     ``solve(at_least=...)`` asks them.  The gap is the most that a better first guess or test
     order could save; what is left is the size of one test's proof.  (Each at_least solve
-    starts without the killer leads the driver's later tests use.)  The two tests must agree
-    with the count: AssertionError if not."""
+    starts without the killer leads the driver's later tests use.)  For card points, each of the
+    two is asked once more on an emptied table and again after ``Engine.forget_bounds``, which
+    keeps the moves the first search found: ``hinted_nodes`` is what the second search visits,
+    the size of that test's proof with the leads ordered as well as one search of it can tell
+    (the most better lead ordering could save).  The tests must agree with the count:
+    AssertionError if not."""
     rows = []
     for spec_name in set_names:
         variant, tricks, n = parse_set(spec_name, deals)
@@ -391,8 +411,10 @@ def run_driver(set_names, deals, seed, limit, memory_mb, goal):
             tests = [solver.solve(pos, goal, at_least=r.bounds[0] + k, limit=limit) for k in (0, 1)]
             if [t.value for t in tests] != [True, False]:
                 raise AssertionError("the count %d and its two tests disagree: %r" % (r.bounds[0], tests))
-            two = sum(t.nodes for t in tests)
-            per_deal.append({"count": r.bounds[0], "driver_nodes": r.nodes, "two_tests_nodes": two})
+            deal = {"count": r.bounds[0], "driver_nodes": r.nodes, "two_tests_nodes": sum(t.nodes for t in tests)}
+            if goal == "points":
+                deal["cold_nodes"], deal["hinted_nodes"] = hinted_tests(solver, pos, goal, r.bounds[0], limit)
+            per_deal.append(deal)
         done = [d for d in per_deal if d["count"] is not None]
         row = {"set": "%s:%s" % (variant, tricks), "goal": goal, "deals": len(positions), "solved": len(done),
                "driver_nodes_sum": sum(d["driver_nodes"] for d in done),
@@ -401,6 +423,11 @@ def run_driver(set_names, deals, seed, limit, memory_mb, goal):
                "two_tests_nodes_median": int(statistics.median(d["two_tests_nodes"] for d in done)) if done else None,
                "per_deal": per_deal}
         row["two_tests_share"] = round(row["two_tests_nodes_sum"] / max(row["driver_nodes_sum"], 1), 3)
+        if goal == "points" and done:
+            for which in ("cold", "hinted"):
+                row[which + "_nodes_sum"] = [sum(d[which + "_nodes"][k] for d in done) for k in (0, 1)]
+            row["hinted_share"] = [round(h / max(c, 1), 3) for h, c in zip(row["hinted_nodes_sum"],
+                                                                         row["cold_nodes_sum"])]
         rows.append(row)
         print(json.dumps({k: v for k, v in row.items() if k != "per_deal"}), file=sys.stderr, flush=True)
     return rows
@@ -433,7 +460,9 @@ def main(argv=None):
                          "deals, ratios to DDS's median")
     ap.add_argument("--driver", action="store_true",
                     help="instead: each deal of --sets (default slovenian4:12:8) by the driver and by the "
-                         "two tests its known count needs (the most a better first guess could save)")
+                         "two tests its known count needs (the most a better first guess could save); for "
+                         "card points, those tests again with the moves of a first search of each as hints "
+                         "(the most better lead ordering could save)")
     ap.add_argument("--out", help="write the JSON here too")
     args = ap.parse_args(argv)
     try:

@@ -29,7 +29,7 @@ from solver._moves cimport LastCard, gen_moves, last_card_by_table, order_leads,
 from solver._rules cimport (card_key, ended_trick_pips, finish_trick, legal_moves,
                             play_card, seat_at, trick_winner)
 from solver._spec cimport load_spec
-from solver._table cimport boundary_key, grow, mix, store, table_bounds
+from solver._table cimport boundary_key, forget_bounds, grow, mix, store, table_bounds
 from solver._partition cimport (PART_BUCKETS, PART_START, PART_WAYS, PView, lead_rel, lone_lead_rel,
                                 overtrump_rel, partition_bounds, partition_store, rel_min, rel_set, runs_rel,
                                 skipped_pip_rel, trick_rel, view_of)
@@ -427,6 +427,12 @@ cdef class Engine:
             memset(self.X.part, 0, self.X.part_buckets * PART_WAYS * sizeof(PEntry))
             memset(self.X.shapes, 0, self.X.n_shapes * sizeof(PatSlot))
             self.X.part_fills = 0
+
+    def forget_bounds(self):
+        """Forget the bounds of every exact table entry, keep its move: what a search then
+        visits, against one on an emptied table, is what better ordering of the leads could
+        save (``bench_solver.py --driver``).  The partition table is left as it is."""
+        forget_bounds(&self.X)
 
     cdef void _load(self, dict spec, State* S) except *:
         self.X.context = load_spec(spec, &self.X.R, S)

@@ -203,3 +203,19 @@ cdef inline void store(Search* X, uint64_t key, int v, int alpha, int beta, int 
     c.age = X.age
     c.check = sealed(key, &c)
     e[0] = c
+
+
+cdef inline void forget_bounds(Search* X) noexcept nogil:
+    """Every entry's bounds forgotten, its move kept (and none of the pips its proofs read):
+    a search then proves each position afresh, the moves found before tried first."""
+    cdef uint64_t i, key
+    cdef Entry* e
+    for i in range(X.n_entries):
+        e = &X.table[i]
+        if e.age == 0:
+            continue
+        key = sealed(e.check, e)
+        e.lower = 0
+        e.upper = INF
+        e.best &= 0xFFF
+        e.check = sealed(key, e)

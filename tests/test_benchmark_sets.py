@@ -38,4 +38,6 @@ def test_the_driver_mode_puts_each_count_beside_its_two_tests():
     assert (row["deals"], row["solved"]) == (3, 3)
     for deal in row["per_deal"]:
         assert deal["two_tests_nodes"] > 0 and deal["driver_nodes"] > 0
+        assert len(deal["cold_nodes"]) == len(deal["hinted_nodes"]) == 2
     assert row["two_tests_nodes_sum"] == sum(d["two_tests_nodes"] for d in row["per_deal"])
+    assert row["hinted_nodes_sum"] == [sum(d["hinted_nodes"][k] for d in row["per_deal"]) for k in (0, 1)]

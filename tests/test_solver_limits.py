@@ -129,3 +129,19 @@ def test_bad_limits_are_refused(limit):
                                             (None, (0, 0.0))])
 def test_limit_forms(limit, meaning):
     assert parse_limit(limit) == meaning
+
+
+@pytest.mark.parametrize("vid", ["slovenian4", "french4", "danish"])
+def test_forgotten_bounds_are_proven_again_with_the_moves_kept(vid):
+    """Engine.forget_bounds (bench_solver.py --driver's measure of move ordering) keeps each
+    entry's move and drops its bounds: a search right after a solve answers from the table at
+    once, one after forget_bounds searches again and finds the same count and card values."""
+    pos, exact = _endgame(vid, 6, "forget", 2000)
+    solver = Solver(64)
+    first = solver.solve(pos, "points", all_cards=True)
+    assert first.value == exact.value
+    assert solver.solve(pos, "points").nodes <= 2  # (the root's entry holds the count)
+    solver._engine.forget_bounds()
+    again = solver.solve(pos, "points", all_cards=True)
+    assert (again.value, again.cards) == (first.value, first.cards)
+    assert again.nodes > 2
