@@ -66,6 +66,8 @@ cdef enum:
                                     # and -22 %, French 3-player and Danish from 14 -16 %,
                                     # Slovenian 3-player from 14 and 12 -6 % and -4 %; but
                                     # full Slovenian deals +3 %, Königrufen from 10 +6 %
+    WORTH_TRICKS = 12               # games of up to this many tricks order the leads the
+                                    # forecast holds by their trick's card points (order_leads)
 
 cdef enum:
     MAX_SEATS = 5
