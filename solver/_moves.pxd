@@ -233,7 +233,7 @@ cdef inline void order_leads(Search* X, const State* S, int seat, int* moves, in
     3-player -33 %, Königrufen -8 %, French 3/4/5-player -47 % / -52 % / -37 %, Danish -29 %;
     the tricks of the Slovenian deals -32 %.  The dearest held trick first, against the
     natural order: 16 full Slovenian deals -14 % (seed 1: -11 %), 8 full Königrufen deals
-    -11 %; in longer games from -3 % (French 4-player from 10 tricks) to +11 % (French
+    -10 %; in longer games from -3 % (French 4-player from 10 tricks) to +11 % (French
     5-player from 10)."""
     cdef int rest[MAX_MOVES]
     cdef int worth[MAX_MOVES]
