@@ -200,7 +200,7 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
     return n
 
 
-cdef inline int lead_holds(Search* X, State* C, int seat, int move) noexcept nogil:
+cdef inline int held_trick_worth(Search* X, State* C, int seat, int move) noexcept nogil:
     """The card points of this lead's trick when the leader's team wins it as each follower
     plays the first card of its own ordering (gen_moves), else -1: a cheap forecast, for
     ordering leads.  ``C`` is a scratch copy of the position at the lead, left as it was
@@ -224,9 +224,9 @@ cdef inline int lead_holds(Search* X, State* C, int seat, int move) noexcept nog
 
 cdef inline void order_leads(Search* X, const State* S, int seat, int* moves, int start, int n) noexcept nogil:
     """Put the plain-suit leads of moves[start:n] whose trick the leader's team holds
-    (lead_holds) before the others, each group in its natural order but, in games of up to
-    WORTH_TRICKS tricks, the held ones dearest trick first.  Trump leads keep their place: a
-    trump that holds a trick is often a trump wasted (a French lone declarer whose plain
+    (held_trick_worth) before the others, each group in its natural order but, in games of
+    up to WORTH_TRICKS tricks, the held ones dearest trick first.  Trump leads keep their
+    place: a trump that holds a trick is often a trump wasted (a French lone declarer whose plain
     losers must go first: with held trumps in front, 11.5 M nodes instead of 123 k on one
     seeded deal).  Measured against no forecast, card points, nodes summed over seeded deals
     (seed 2; docs/reference/solving-speed.md): 16 full Slovenian deals -23.5 %, Slovenian
@@ -241,7 +241,7 @@ cdef inline void order_leads(Search* X, const State* S, int seat, int* moves, in
     cdef int by_worth = X.R.n_tricks <= WORTH_TRICKS
     cdef State C = S[0]
     for i in range(start, n):  # held leads written forward in place (n_held <= i)
-        w = lead_holds(X, &C, seat, moves[i]) if (moves[i] >> 5) & 7 < TRUMP else -1
+        w = held_trick_worth(X, &C, seat, moves[i]) if (moves[i] >> 5) & 7 < TRUMP else -1
         if w >= 0:
             move = moves[i]
             j = n_held

@@ -234,7 +234,7 @@ cdef struct Search:
     int use_order
     int use_equiv
     int use_bounds
-    int use_forecast                # leads ordered by lead_holds (_moves.pxd)
+    int use_forecast                # leads ordered by held_trick_worth (_moves.pxd)
     uint8_t age
     long long probes
     long long hits
