@@ -3,12 +3,13 @@
     python benchmarks/compare_builds.py ../before . --sets slovenian4:12:8 --goal points --reps 3
 
 Each build is a checkout with its extension built in place (``python setup.py build_ext
---inplace``); every run is a fresh process in that checkout, so it imports that build's
-``solver``.  The deals are this checkout's seeded sets (the ones bench_solver.py solves),
-handed to every build as position lines.  The builds' order rotates deal by deal and run by
-run, so that a drift of the machine's speed falls on all of them alike, and a deal's time is
-the best of its ``--reps`` runs (this VM's timings drift by up to half between runs, and a
-run is slowed more often than sped up).  Node counts are exact.
+--inplace``; with GCC profile-guided, as pip builds it: build every checkout alike); every
+run is a fresh process in that checkout, so it imports that build's ``solver``.  The deals
+are this checkout's seeded sets (the ones bench_solver.py solves), handed to every build as
+position lines.  The builds' order rotates deal by deal and run by run, so that a drift of
+the machine's speed falls on all of them alike, and a deal's time is the best of its
+``--reps`` runs (this VM's timings drift by up to half between runs, and a run is slowed more
+often than sped up).  Node counts are exact.
 
 Per set and build: the sum of the deals' times, their nodes, ns per node, the median of the
 deal-by-deal time ratios to the first build, and the deals whose bounds differ from the first

@@ -311,8 +311,9 @@ def scratch_copy():
 
 
 def build_core(repo):
+    # (unguided: a mutant's build is tested, not timed, and its training might not run)
     out = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=repo,
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, env=dict(os.environ, TAROKDD_PGO="0"))
     if out.returncode:
         raise RuntimeError("the core did not build (an in-place build needs Cython>=3 and setuptools>=77 in "
                            "this environment: pip install 'Cython>=3' 'setuptools>=77'):\n" + out.stderr[-2000:])
