@@ -1,5 +1,5 @@
 """A seat's pips (the lowest cards of a plain suit) are one move while no proof reads their
-order (solver/_core.pyx, expand): checked against the independent reference on endgames
+order (solver/_search.pxd, expand): checked against the independent reference on endgames
 whose hands are mostly pips, against the search that tries every card on larger ones, and
 on a position where the order of two pips decides a trick."""
 

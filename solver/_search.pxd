@@ -1,0 +1,353 @@
+# cython: language_level=3
+# The search: fail-soft alpha-beta on the value still to come for the side (ab: a trick start
+# reads the table and the bounds; expand tries the moves), and the null-window tests that
+# decide a count (search_value: the driver's tests; narrow: one thread's answer).  Inline
+# units cimported by _core.pyx, whose Engine sets up the Search and the State they run on.
+
+from libc.string cimport memcpy
+
+from solver._types cimport *
+from solver._bounds cimport (lead_pips_used, lead_sure_count, length_counts, lone_lead_count, remaining_max,
+                             sure_count, terminal_value)
+from solver._moves cimport LastCard, gen_moves, last_card_by_table, order_leads, skus_holder
+from solver._rules cimport ended_trick_pips, finish_trick, play_card, seat_at
+from solver._table cimport boundary_key, mix, store, table_bounds
+from solver._partition cimport (PView, lead_rel, lone_lead_rel, overtrump_rel, partition_bounds, partition_store,
+                                rel_min, rel_set, runs_rel, skipped_pip_rel, trick_rel, view_of)
+from solver._driver cimport Tests, tests_next, tests_record
+from solver._system cimport now
+from solver._abdada cimport claim, release
+
+
+cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int beta,
+                         int exclusive, int* pips_used, const LastCard* L, int i, int* rel) noexcept nogil:
+    """The value of one move (or DEFER, see ab); ``pips_used`` gets the plain suits whose
+    pips' order its proof used (see expand), ``rel`` (partition search) the lowest rank per suit
+    it read.  ``L`` (or NULL): a trick's last card, the i-th, whose next position's table key
+    parts last_card_setup has made."""
+    cdef int v, tv, win, win_key, slow, trula, named, trick_pips
+    cdef uint64_t node_key
+    cdef State child
+    cdef int read[N_SUITS]
+    if S.n_played == X.R.n_seats - 1:  # the trick ends: a new state
+        child = S[0]
+        play_card(&X.R, &child, seat, move)
+        if X.partition:
+            trick_rel(&X.R, &child, read)  # (before finish_trick clears the trick)
+        tv = finish_trick(&X.R, &child)
+        if L != NULL:
+            memcpy(child.suit_key, L.parts, sizeof(child.suit_key))
+            child.suit_key[(move >> 5) & 7] = L.moved[i]
+            child.key_dirty = 0
+        trick_pips = ended_trick_pips(&X.R, &child)  # (before the search plays the next trick)
+        v = ab(X, &child, alpha - tv, beta - tv, exclusive, pips_used, rel)
+        pips_used[0] |= trick_pips
+        if X.partition:
+            rel_min(rel, read)
+        return v if v == DEFER else tv + v
+    # within a trick: play and take back in place
+    win, win_key, slow, trula, named, node_key = S.win, S.win_key, S.slow, S.trula, S.named, S.node_key
+    if X.busy != NULL:
+        S.node_key = mix(node_key, move + 1, <uint64_t>0x9E3779B97F4A7C15)
+    play_card(&X.R, S, seat, move)
+    v = ab(X, S, alpha, beta, exclusive, pips_used, rel)
+    S.n_played -= 1
+    S.hand[seat][(move >> 5) & 7] |= <uint32_t>1 << (move & 31)
+    S.win, S.win_key, S.slow, S.trula, S.named, S.node_key = win, win_key, slow, trula, named, node_key
+    return v
+
+
+cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int* best_move,
+                int* pips_used, int* rel) noexcept nogil:
+    """Try every move of the player to move (fail-soft alpha-beta).  At a trick's last card
+    the table entries of the positions after each move are read first (last_card_setup).  In
+    a parallel solve (ABDADA) every move but the first is first tried exclusively: a move
+    whose node another thread is searching is put off to the end, when its result is usually
+    in the table.
+
+    Pips (Rules.pips) of one suit are one move unless a proof reads their order: once the
+    proof of a pip's move used no comparison of two pips of its suit (``pips_used``, which
+    each proof reports: tricks a pip won over another pip, and the table entries and bounds
+    it used), the other pips of that suit give the same value (the positions differ only by
+    the two pips' ranks) and are not searched.  Sequences of equal cards are merged before,
+    in gen_moves; this merges pips that cards of other players lie between.  ``pips_used``
+    gets what this node's proof used.
+
+    In partition search ``rel`` gets the lowest rank per suit the proof read: a cutoff's
+    proof is its move's, any other reads what all the moves' proofs read."""
+    cdef int moves[MAX_MOVES]
+    cdef int deferred[MAX_MOVES]
+    cdef int seat = seat_at(&X.R, S.leader, S.n_played)
+    cdef int part = X.partition
+    cdef int last_card = (S.n_played == X.R.n_seats - 1 and X.R.last_card_ok and X.use_table and not part
+                          and not S.slow and S.trick_no < X.R.n_tricks)
+    cdef LastCard L
+    cdef int n = gen_moves(X, S, seat, moves, first, &L if last_card else NULL)
+    cdef int maximizing = X.R.maxer[seat]
+    cdef int best = -INF if maximizing else INF
+    cdef int i = 0, v, move, n_deferred = 0, exclusive, suit, pip, used
+    cdef int pips_on = X.use_equiv  # (a local: the calls below may write X)
+    cdef int one_move = 0  # plain suits whose pips are one move here (see above)
+    cdef int proof_pips = 0  # (pips_used, kept in a register until the return)
+    cdef int known[MAX_MOVES]
+    cdef int known_used[MAX_MOVES]
+    cdef int move_rel[N_SUITS]
+    cdef int all_rel[N_SUITS]
+    cdef int cut_rel[N_SUITS]
+    cdef int played[MAX_MOVES]      # partition search: the moves searched or left out as pips,
+    cdef int n_played = 0
+    cdef int pip_searched[N_SUITS]  # per suit the pip whose value the pips left out take,
+    cdef int pip_read[N_SUITS]      # and the lowest rank of the suit its proof read
+    if part:
+        rel_set(all_rel, NOT_READ)
+    # a lead with six tricks or more to go: the moves after the table's or the killer move
+    # (all of them, with neither in front) are ordered by order_leads once that one fails to
+    # cut; a lead that cuts at once costs no forecast.  Nearer the end the forecast saved
+    # no nodes (the same counts from three tricks to go) and cost time: 16 full Slovenian
+    # deals took 37.9 s with it from three tricks to go, 32.4 s from six, 43.6 s without.
+    # In games of more than KILLER_TRICKS tricks the killer is ordered with the others (a
+    # killer is kept per seat and trick, and a longer game puts more positions under each)
+    cdef int order_from = -1
+    if S.n_played == 0 and X.use_forecast and X.use_order and S.trick_no <= X.R.n_tricks - 5:
+        order_from = 1 if moves[0] == first or (X.iterations > 1 and X.R.n_tricks <= KILLER_TRICKS
+                                                and moves[0] == X.killer[seat][S.trick_no]) else 0
+        if n - order_from < 2:
+            order_from = -1
+    best_move[0] = moves[0]
+    if last_card:
+        # enhanced transposition cutoff: the table entries of all the next positions (loaded
+        # at once, in gen_moves) first; one that cuts spares the search of the moves before it
+        for i in range(n):
+            known[i] = last_card_by_table(X, S, &L, i, moves[i], alpha, beta, &known_used[i])
+            if known[i] != NO_CUT and (known[i] >= beta if maximizing else known[i] <= alpha):
+                best_move[0] = moves[i]
+                pips_used[0] = known_used[i]
+                return known[i]
+        i = 0
+    while i < n + n_deferred:
+        if i < n:
+            if i == order_from:
+                order_leads(X, S, seat, moves, i, n)
+            move = moves[i]
+            exclusive = i > 0 and X.busy != NULL
+        else:
+            move = deferred[i - n]
+            exclusive = 0
+        i += 1
+        suit = (move >> 5) & 7
+        pip = (X.R.pips[suit] >> (move & 31)) & pips_on  # (none in TRUMP, SPECIAL; no branch)
+        if (one_move >> suit) & pip:
+            if part:
+                skipped_pip_rel(move, pip_searched[suit], pip_read[suit], all_rel)
+                played[n_played] = move
+                n_played += 1
+            continue  # (the value of the pip of this suit already searched)
+        if last_card and i <= n and known[i - 1] != NO_CUT:
+            v = known[i - 1]  # (it fails: alpha and beta moved only towards it)
+            used = known_used[i - 1]
+        else:
+            v = try_move(X, S, seat, move, alpha, beta, exclusive, &used,
+                         &L if last_card and i <= n else NULL, i - 1, move_rel)
+        if X.aborted:
+            pips_used[0] = proof_pips
+            return best if (best > -INF and best < INF) else alpha
+        if v == DEFER:
+            deferred[n_deferred] = move
+            n_deferred += 1
+            continue
+        proof_pips |= used
+        if part:
+            played[n_played] = move
+            n_played += 1
+            if pip and not ((used >> suit) & 1) and not ((one_move >> suit) & 1):
+                pip_searched[suit] = move & 31  # (for the pips of this suit left out: skipped_pip_rel)
+                pip_read[suit] = move_rel[suit]
+            rel_min(all_rel, move_rel)
+        one_move |= (pip & ~(used >> suit)) << suit
+        if maximizing:
+            if v > best:
+                best = v
+                best_move[0] = move
+                if best > alpha:
+                    alpha = best
+        else:
+            if v < best:
+                best = v
+                best_move[0] = move
+                if best < beta:
+                    beta = best
+        if alpha >= beta:
+            if S.n_played == 0:
+                X.killer[seat][S.trick_no] = move
+            if part:
+                memcpy(cut_rel, move_rel, sizeof(cut_rel))
+            break
+    pips_used[0] = proof_pips
+    if part:
+        if alpha < beta:
+            memcpy(cut_rel, all_rel, sizeof(cut_rel))
+        if X.R.must_overtrump:  # (which moves are legal read ranks too; before runs_rel, which
+            overtrump_rel(&X.R, S, seat, cut_rel)  # keeps whole a run across the kept rank)
+        if alpha < beta and X.use_equiv:
+            runs_rel(S, seat, played, n_played, cut_rel)
+        memcpy(rel, cut_rel, sizeof(cut_rel))
+    return best
+
+
+cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int* pips_used, int* rel) noexcept nogil:
+    """Fail-soft alpha-beta on the value still to come for the side; ``pips_used`` gets the
+    plain suits whose pips' order the proof used (see expand), ``rel`` in partition search the
+    lowest rank per suit it read (_partition.pxd).  In a parallel solve an ``exclusive`` visit
+    to a node another thread is searching returns DEFER."""
+    cdef uint64_t key = 0
+    cdef uint32_t slot = 0
+    cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0, entry_used = 0, used2
+    cdef int counts[2]
+    cdef int shared = X.busy != NULL and S.trick_no < X.shared_until  # ABDADA's marks
+    cdef int part = X.partition
+    cdef int read[N_SUITS]  # partition search: what the table's entries and the bounds read
+    cdef int trump_read = NOT_READ
+    cdef PView* view = NULL
+    if X.node_limit and X.nodes >= X.node_limit:
+        X.aborted = 1
+    elif X.deadline > 0 and (X.nodes & 0x3FFF) == 0 and now() > X.deadline:
+        X.aborted = 1
+    pips_used[0] = 0
+    if X.aborted:
+        return alpha
+    X.nodes += 1
+    if S.n_played:
+        if not shared:
+            return expand(X, S, alpha, beta, -1, &best, pips_used, rel)
+        if not claim(X, S.node_key, exclusive, &slot):
+            return DEFER
+        v = expand(X, S, alpha, beta, -1, &best, pips_used, rel)
+        release(X, S.node_key, slot)
+        return v
+    if part:
+        rel_set(read, NOT_READ)
+        rel_set(rel, NOT_READ)
+    if S.trick_no > X.R.n_tricks or S.over:
+        return terminal_value(&X.R, S)
+    hi = top = remaining_max(&X.R, S)
+    if part:  # the table first: it settles most positions
+        view = &X.views[S.trick_no]  # (one trick start of each trick is being searched at a time)
+        view_of(X, S, view)
+        if partition_bounds(X, S, view, alpha, beta, &lo, &hi, &first, &entry_used, read):
+            pips_used[0] = entry_used
+            memcpy(rel, read, sizeof(read))
+            return lo if lo >= beta else hi
+    elif X.use_table:
+        key = boundary_key(X, S)
+        S.node_key = key
+        if table_bounds(X, key, &lo, &hi, &first, &entry_used):
+            pips_used[0] = entry_used
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+    if X.use_bounds:
+        # (in partition search a bound that narrows lo or hi adds the ranks it read)
+        v = sure_count(&X.R, S, &whose, &trump_read)
+        if part and v and (v > lo if whose else hi > top - v) and trump_read < read[TRUMP]:
+            read[TRUMP] = trump_read
+        if whose:
+            if v > lo:
+                lo = v
+        elif hi > top - v:
+            hi = top - v
+        v = lead_sure_count(&X.R, S, &whose)
+        if part and v and (v > lo if whose else hi > top - v):
+            lead_rel(X, S, read)
+        if whose:
+            if v > lo:
+                lo = v
+        elif hi > top - v:
+            hi = top - v
+        if lo < beta and hi > alpha:  # (the dearest bound: only where the others did not cut)
+            length_counts(&X.R, S, counts)
+            if part and (counts[1] > lo or hi > top - counts[0]):
+                read[TRUMP] = 0
+            if counts[1] > lo:
+                lo = counts[1]
+            if hi > top - counts[0]:
+                hi = top - counts[0]
+        if hi - alpha <= X.R.trick_units + X.R.n_seats * X.R.min_pts:  # (it counts one trick)
+            v = lone_lead_count(&X.R, S)
+            if hi > top - v:
+                hi = top - v
+                if part:
+                    lone_lead_rel(S, read)
+    if lo >= beta or hi <= alpha:
+        pips_used[0] = entry_used | lead_pips_used(&X.R, S)  # (the bounds may have read them)
+        if part:
+            memcpy(rel, read, sizeof(read))
+        return lo if lo >= beta else hi
+    if shared and not claim(X, S.node_key, exclusive, &slot):
+        return DEFER
+    holder = skus_holder(&X.R, S)
+    if holder >= 0:  # DK-3.7 (Q-DK6): the demand decision at the start of trick 23
+        S.demanded = 1
+        v = expand(X, S, alpha, beta, first, &best, pips_used, rel)
+        if X.R.maxer[holder] and v > alpha and not X.aborted:
+            S.demanded = 0  # the opponents may leave the demand unmade: a min node
+            v2 = expand(X, S, alpha, beta if beta < v else v, first, &best, &used2, read)
+            pips_used[0] |= used2
+            if part:
+                rel_min(rel, read)
+            if v2 < v:
+                v = v2
+        S.demanded = 0
+    else:
+        v = expand(X, S, alpha, beta, first, &best, pips_used, rel)
+    if shared:
+        release(X, S.node_key, slot)
+    if part and not X.aborted:
+        partition_store(X, S, view, v, alpha, beta, best, pips_used[0], rel, X.R.n_tricks - S.trick_no + 1)
+    elif X.use_table and not X.aborted:
+        store(X, key, v, alpha, beta, best, pips_used[0], X.R.n_tricks - S.trick_no + 1)
+    return v
+
+
+cdef inline int null_window(Search* X, State* S, int beta) noexcept nogil:
+    """One null-window test of the root: fail-soft, at least ``beta`` when the count reaches it."""
+    cdef int pips_used
+    cdef int rel[N_SUITS]
+    return ab(X, S, beta - 1, beta, 0, &pips_used, rel)
+
+
+cdef inline void search_value(Search* X, State* S, Tests* T, int* b) noexcept nogil:
+    """Null-window tests (their targets from tests_next) until the bounds meet; b[0], b[1]
+    follow T's bounds as they narrow (Engine.progress reads them from another thread).  On
+    abort the bounds proven so far stay."""
+    cdef int g, beta
+    while T.lb < T.ub and not X.aborted:
+        beta = tests_next(T)
+        X.iterations += 1
+        g = null_window(X, S, beta)
+        if X.aborted:
+            break
+        tests_record(T, beta, g)
+        b[0] = T.lb
+        b[1] = T.ub
+
+
+cdef inline bint undecided(int lb, int ub, int target) noexcept nogil:
+    """Whether bounds [lb, ub] leave the question open: the exact count (target < 0), or
+    whether the count reaches ``target``."""
+    return lb < ub and (target < 0 or lb < target <= ub)
+
+
+cdef inline void narrow(Search* X, State* S, int* b, int target, Tests* T) noexcept nogil:
+    """One thread's answer: the exact count (search_value, T's tests) or the one null-window
+    test of ``target``; T's bounds, and b[0], b[1] with them, narrow to what is proven."""
+    cdef int g
+    if target < 0:
+        search_value(X, S, T, b)
+    elif undecided(T.lb, T.ub, target):
+        X.iterations += 1
+        g = null_window(X, S, target)
+        if not X.aborted:
+            tests_record(T, target, g)
+            b[0] = T.lb
+            b[1] = T.ub
