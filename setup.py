@@ -2,7 +2,7 @@
 
 With GCC the core is built guided by a profile (PGO): built once instrumented, run on
 tools/pgo_training.py's seeded solves, built again with what that run recorded.  The search
-is all branches; the profile tells the compiler which way they go (the median deal 5-16 %
+is all branches; the profile tells the compiler which way they go (the median deal 2-16 %
 faster, the same nodes: docs/reference/solving-speed.md).  ``TAROKDD_PGO=0`` builds
 without it; so does any other compiler, or any failure of the profiling step (with a warning).
 """
