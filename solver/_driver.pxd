@@ -2,7 +2,8 @@
 # The driver's state (Tests: the root's proven bounds, for an exact count and a yes/no test
 # alike) and which null-window test comes next when the search looks for an exact count, with
 # its first guess (playout).  _search.pxd runs the tests on one thread (search_value, narrow),
-# _core.pyx on several (Engine._bounds_parallel); both take their targets from here and record here.
+# _core.pyx on several (Engine._bounds_parallel); both take their targets from here and
+# record here.
 
 from solver._types cimport *
 from solver._bounds cimport terminal_value

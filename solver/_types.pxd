@@ -1,7 +1,7 @@
 # The data of the compiled search: rules as integer tables, the state of play, table entries
 # and one search's working set; the other .pxd units (_rules, _bounds, _table, _moves, _spec,
-# _driver, _search) and _core.pyx work on these.  solver/search.py builds the integers (encode) that
-# _spec.pxd's load_spec puts here.
+# _driver, _search) and _core.pyx work on these.  solver/search.py builds the integers
+# (encode) that _spec.pxd's load_spec puts here.
 #
 # Cards are (suit, rank) pairs: suits 0-3 = S H D C, 4 = trumps (rank = trump number,
 # 1..22), 5 = the Excuse/skus (rank 0).  A hand is six bit masks, bit r = rank r.
