@@ -22,6 +22,7 @@ class SolveOutput(TypedDict):
     probes: int
     hits: int
     iterations: int
+    put_aside: int  # tests put aside when their budget under a limit ran out (one thread)
     aborted: bool
     partition: bool  # the search used the partition table (see Engine.solve)
     cards: NotRequired[dict[int, tuple[int, int]]]  # with all_cards: move code -> (lower, upper)

@@ -30,7 +30,8 @@ from solver._rules cimport finish_trick, legal_moves, play_card, seat_at, trick_
 from solver._spec cimport load_spec
 from solver._table cimport forget_bounds, grow
 from solver._partition cimport PART_BUCKETS, PART_START, PART_WAYS, PView
-from solver._driver cimport Tests, playout, tests_next, tests_record, tests_start
+from solver._driver cimport (Tests, playout, test_caps, tests_budgets, tests_next, tests_put_aside, tests_record,
+                             tests_start)
 from solver._system cimport now, release_table, reserve_table
 from solver._search cimport narrow, null_window, search_value, undecided
 
@@ -79,6 +80,7 @@ cdef class Engine:
         """Ask a search running in another thread to stop now (it returns its proven bounds)."""
         cdef int w
         self.stopping.set()
+        self.X.stopped = 1
         for w in range(self.threads):
             self._search(w).aborted = 1
 
@@ -162,10 +164,12 @@ cdef class Engine:
         (use_estimate), or without it split the interval from the start.  One thread on a goal
         that only who wins each trick decides, in a 4-player game without must-overtrump or in
         French 5-player tarot, searches with the partition table (use_partition,
-        _partition.pxd); other solves with the exact one.
+        _partition.pxd); other solves with the exact one.  Under a limit an exact count's
+        tests have budgets: one that runs out is put aside and the bounds narrow from both ends
+        (tests_budgets, _driver.pxd).
 
-        Returns a dict: lower, upper, nodes, probes, hits, iterations, aborted, partition (the
-        partition table was used), and when asked
+        Returns a dict: lower, upper, nodes, probes, hits, iterations, put_aside (tests whose
+        budget ran out), aborted, partition (the partition table was used), and when asked
         ``cards`` (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as -1).
         """
         cdef State S, child
@@ -173,7 +177,7 @@ cdef class Engine:
         cdef int moves[MAX_MOVES]
         cdef Rules* R
         self._load(spec, &S)
-        self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = 0
+        self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = self.X.put_aside = 0
         memset(self.X.killer, 0xFF, sizeof(self.X.killer))  # all -1: each solve starts afresh
         self.X.aborted = 0
         self.X.node_limit = node_limit
@@ -203,6 +207,7 @@ cdef class Engine:
                 raise MemoryError("cannot allocate the threads' search states")
         self.threads = threads
         self.stopping.clear()
+        self.X.stopped = 0
         self.at_root = 1
         try:
             lo, hi = self._bounds(&S, target, -1)
@@ -225,7 +230,8 @@ cdef class Engine:
                 out["line"] = self._line(&S, lo, 0)
             elif target >= 0:
                 out["line"] = self._line(&S, target, 1) if lo >= target else self._line(&S, target - 1, 2)
-        out.update(iterations=self.X.iterations, nodes=self.X.nodes, probes=self.X.probes, hits=self.X.hits,
+        out.update(iterations=self.X.iterations, put_aside=self.X.put_aside, nodes=self.X.nodes,
+                   probes=self.X.probes, hits=self.X.hits,
                    aborted=bool(self.X.aborted), partition=bool(self.X.partition))
         return out
 
@@ -256,8 +262,12 @@ cdef class Engine:
                     limit and limit - self.X.nodes < self.threads) or (self.X.deadline > 0 and now() > self.X.deadline):
                 return T.lb, T.ub
             self.X.aborted = 0
+            if target < 0:
+                tests_budgets(&T, self.X.nodes, now(), limit, self.X.deadline)
             return self._bounds_parallel(S, target, &T)
         with nogil:
+            if target < 0:
+                tests_budgets(&T, self.X.nodes, now(), limit, self.X.deadline)
             narrow(&self.X, S, b, target, &T)
         return T.lb, T.ub
 
@@ -270,9 +280,13 @@ cdef class Engine:
         (``expand``); the first answer ends the test and the others are recalled.  The table
         grows only while all are stopped.  (Testing different targets at once, on two threads
         about the interval's thirds, measured no better: 26 % and 3 % less time on two sets of
-        seeded deals, 8 % more on two others.)"""
+        seeded deals, 8 % more on two others.)  Under a limit (T.budgeted) a test that runs out
+        of its budget is put aside (tests_budgets): each thread searching it stops at its share
+        of the budget left when it began."""
         cdef int n = self.threads, w, o
         cdef long long full_limit = self.X.node_limit, left = full_limit - self.X.nodes
+        cdef long long cap_nodes = 0, searched, own
+        cdef double cap_end = 0, deadline = self.X.deadline
         cdef Search* H
         for w in range(1, n):
             H = &self.crew[w].X
@@ -285,12 +299,14 @@ cdef class Engine:
                 H.busy = &self.busy_marks[0]
             if full_limit:  # what is left of the limit, shared out (_bounds leaves at least n)
                 H.node_limit = H.nodes + left // n + (1 if w < left % n else 0)
+        shares = [self._search(w).node_limit for w in range(n)]  # each thread's part of the limit
         memset(self.busy_marks, 0, sizeof(self.busy_marks))
         results = queue.SimpleQueue()
         busy = [None] * n       # the target each thread is testing
-        recalled = [False] * n  # stopped by the driver (moot test, growth), not by a limit
+        recalled = [False] * n  # stopped by the driver (moot test, growth, budget), not by a limit
         workers = []
         halted = False
+        testing = -1  # the target whose budget is running (T.budgeted)
         try:
             while True:
                 growing = any(self._search(w).grow_wanted for w in range(n))
@@ -314,6 +330,17 @@ cdef class Engine:
                     for w in range(n):
                         if busy[w] is None:
                             busy[w] = beta = target if target >= 0 else tests_next(T)
+                            if T.budgeted:
+                                searched = sum(self._search(o).nodes for o in range(n))
+                                if beta != testing:
+                                    testing = beta
+                                    test_caps(T, searched, now(), &cap_nodes, &cap_end)
+                                H = self._search(w)
+                                H.node_limit = shares[w]
+                                own = H.nodes + max(1, (cap_nodes - searched) // n)
+                                if cap_nodes and (not H.node_limit or own < H.node_limit):
+                                    H.node_limit = own
+                                H.deadline = cap_end if cap_end > 0 else deadline
                             recalled[w] = False
                             worker = self._worker(w, beta, S, results)
                             workers.append(worker)
@@ -326,12 +353,26 @@ cdef class Engine:
                     continue
                 busy[w] = None
                 if aborted:
-                    if not recalled[w]:  # a limit or stop(): finish with what is proven
-                        halted = True
-                        for o in range(n):
-                            self._search(o).aborted = 1
+                    H = self._search(w)
+                    if recalled[w]:
+                        continue
+                    if (beta == testing and not self.stopping.is_set() and not (shares[w] and H.nodes >= shares[w])
+                            and not (deadline > 0 and now() >= deadline)):
+                        for o in range(n):  # the test's budget ran out: put it aside
+                            if busy[o] == testing and not recalled[o]:
+                                recalled[o] = True
+                                self._search(o).aborted = 1
+                        tests_put_aside(T, sum(self._search(o).nodes for o in range(n)), now())
+                        self.X.put_aside += 1
+                        testing = -1
+                        continue
+                    halted = True  # a limit or stop(): finish with what is proven
+                    for o in range(n):
+                        self._search(o).aborted = 1
                     continue
                 tests_record(T, beta, g)
+                if beta == testing:
+                    testing = -1
                 if self.at_root:
                     self.live[0], self.live[1] = T.lb, T.ub
                 for o in range(n):
@@ -364,7 +405,7 @@ cdef class Engine:
             self.X.crew = 1
             self.X.busy = NULL
             self.X.grow_wanted = 0
-            self.X.node_limit = full_limit
+            self.X.node_limit, self.X.deadline = full_limit, deadline
             self.X.aborted = 1 if halted or self.stopping.is_set() else 0
             if interrupt is not None:
                 raise interrupt

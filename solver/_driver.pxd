@@ -1,9 +1,9 @@
 # cython: language_level=3
 # The driver's state (Tests: the root's proven bounds, for an exact count and a yes/no test
 # alike) and which null-window test comes next when the search looks for an exact count, with
-# its first guess (playout).  _search.pxd runs the tests on one thread (search_value, narrow),
-# _core.pyx on several (Engine._bounds_parallel); both take their targets from here and
-# record here.
+# its first guess (playout), and under a limit the tests' budgets (tests_budgets).
+# _search.pxd runs the tests on one thread (search_value, narrow), _core.pyx on several
+# (Engine._bounds_parallel); both take their targets and budgets from here and record here.
 
 from solver._types cimport *
 from solver._bounds cimport terminal_value
@@ -12,6 +12,7 @@ from solver._rules cimport finish_trick, play_card, seat_at
 
 cdef enum:
     WALK_STEPS = 25     # a walk from an estimate starts with steps of 1/25 of the interval
+    FIRST_SHARE = 32    # narrowing: a test of the first round may take 1/32 of what was left
 
 
 cdef struct Tests:
@@ -23,6 +24,17 @@ cdef struct Tests:
     int passed, failed  # tests from the estimate on: one the count reached, one it did not
     int n               # tests begun
     int beta            # the current test's target (-1: none yet)
+    int budgeted        # a limit bounds the solve: tests have budgets (tests_budgets)
+    long long node_limit      # the solve's limits (0: none)
+    double deadline
+    long long phase_nodes     # the first phase's end (tests_budgets; 0: no such limit)
+    double phase_end
+    int aside           # tests put aside so far; from the first on, the bounds narrow
+    int side            # narrowing: the bound the next test moves (0: lower, 1: upper)
+    int reach[2]        # narrowing: the next test's distance from that bound
+    double share        # narrowing: the share of what was left at the first put aside a test may take
+    long long left_nodes      # what the limits left at the first put aside (0: no such limit)
+    double left_seconds
 
 
 cdef inline void tests_start(Tests* T, int lb, int ub, int guess, int estimate) noexcept nogil:
@@ -35,6 +47,7 @@ cdef inline void tests_start(Tests* T, int lb, int ub, int guess, int estimate) 
     T.probe = estimate and T.step > 1
     T.passed = T.failed = T.n = 0
     T.beta = -1
+    T.budgeted = T.aside = T.side = 0
 
 
 cdef inline int next_target(int lb, int ub) noexcept nogil:
@@ -56,10 +69,17 @@ cdef inline int tests_next(Tests* T) noexcept nogil:
     bracketed; then next_target.  On a wide interval (card units, not tricks) next_target's
     test comes first, which far from the count is decided cheaply either way, so that a
     search stopped by a limit keeps a bound however far off the estimate is; and the walk
-    does not go down (a test the count fails costs most near it)."""
+    does not go down (a test the count fails costs most near it).  Once a test has been put
+    aside (tests_put_aside), tests that narrow the bounds from both ends."""
     cdef int beta
     if T.beta >= 0 and T.lb < T.beta <= T.ub:
         return T.beta
+    if T.aside:
+        beta = (T.lb + T.reach[0] if T.lb + T.reach[0] < T.ub else T.ub) if T.side == 0 else (
+            T.ub - T.reach[1] + 1 if T.ub - T.reach[1] + 1 > T.lb else T.lb + 1)
+        T.n += 1
+        T.beta = beta
+        return beta
     if T.estimate and T.n == T.probe and not T.lb < T.guess <= T.ub:
         T.guess = -1  # (the first test settled more than the estimate knew)
     if T.guess < 0 or (not T.estimate and T.n > 1) or (T.estimate and (
@@ -91,6 +111,59 @@ cdef inline void tests_record(Tests* T, int beta, int g) noexcept nogil:
         T.failed |= T.n > T.probe
         if g < T.ub:
             T.ub = g
+    if T.aside:  # (a narrowing test that ended: the next on that side goes twice as far)
+        T.reach[T.side] = T.reach[T.side] * 2 if T.reach[T.side] * 2 < T.ub - T.lb else max(1, T.ub - T.lb)
+
+
+cdef inline void tests_budgets(Tests* T, long long nodes, double t, long long node_limit,
+                               double deadline) noexcept nogil:
+    """Budgets for the tests of an exact count under a limit (``node_limit``, ``deadline``),
+    from now (``nodes`` searched, time ``t``).  Without them a test that the limit stops
+    keeps only the bounds of the tests before it, and one test near the count can take the
+    whole limit (on French full deals it often left one bound where the root's bounds had
+    it).  So the tests have a first phase of three quarters of what the limits leave; the
+    test that runs past it is put aside (tests_put_aside) and the bounds narrow from both
+    ends with what is left."""
+    T.budgeted = node_limit > 0 or deadline > 0
+    T.node_limit, T.deadline = node_limit, deadline
+    T.phase_nodes = nodes + (node_limit - nodes) * 3 // 4 + 1 if node_limit else 0
+    T.phase_end = t + (deadline - t) * 0.75 if deadline > 0 else 0
+
+
+cdef inline void test_caps(const Tests* T, long long nodes, double t, long long* cap_nodes,
+                           double* cap_end) noexcept nogil:
+    """Where a test begun now (``nodes``, time ``t``) runs out of its budget: the first
+    phase's end, or once tests are put aside T's share of what the limits left then; within
+    the limits (0: no such limit)."""
+    cap_nodes[0] = cap_end[0] = 0
+    if T.node_limit:
+        cap_nodes[0] = nodes + <long long>(T.left_nodes * T.share) + 1 if T.aside else T.phase_nodes
+        if cap_nodes[0] > T.node_limit:
+            cap_nodes[0] = T.node_limit
+    if T.deadline > 0:
+        cap_end[0] = t + T.left_seconds * T.share if T.aside else T.phase_end
+        if cap_end[0] > T.deadline:
+            cap_end[0] = T.deadline
+
+
+cdef inline void tests_put_aside(Tests* T, long long nodes, double t) noexcept nogil:
+    """The current test ran out of its budget (test_caps) at ``nodes``, time ``t``: put it
+    aside, and narrow the bounds from both ends: on one side after the other, tests a
+    distance from the bound that doubles after each that ends and halves after each put
+    aside; each side's tests until one is put aside make a round, and the budgets double
+    from round to round, from 1/FIRST_SHARE of what the limits left at the first put aside."""
+    if not T.aside:
+        T.left_nodes = T.node_limit - nodes if T.node_limit else 0
+        T.left_seconds = T.deadline - t if T.deadline > 0 else 0
+        T.reach[0] = T.reach[1] = max(1, (T.ub - T.lb) // 4)
+        T.share = 1.0 / FIRST_SHARE
+    else:
+        T.reach[T.side] = max(1, T.reach[T.side] // 2)
+        T.side ^= 1
+        if T.side == 0:
+            T.share *= 2
+    T.aside += 1
+    T.beta = -1
 
 
 cdef inline int playout(Search* X, const State* root) noexcept nogil:

@@ -230,6 +230,7 @@ cdef struct Search:
     long long node_limit            # 0 = none
     double deadline                 # monotonic seconds, 0 = none
     int aborted
+    int stopped                     # stop() was asked (an abort that is not a test's budget running out)
     int use_table
     int use_order
     int use_equiv
@@ -239,6 +240,7 @@ cdef struct Search:
     long long probes
     long long hits
     int iterations                  # null-window searches at the root (killers are used from the 2nd)
+    int put_aside                   # tests put aside when their budget ran out (search_value)
     int partition                   # this solve uses the partition table, not the exact one
     PEntry* part                    # the partition table (NULL until a solve needs it)
     uint64_t part_buckets           # a power of two, PART_WAYS entries each; grows up to part_max

@@ -473,7 +473,8 @@ def solve(position: Position, goal: str = "points", side: str | int | None = Non
     of the player to move.  ``line``: an optimal line of play to the end (empty when the
     limit stops the search first).  ``limit``: a node count (an int, or text such as
     '100000') or a time with its unit ('2s', '0.5s', '500ms'); a float is refused; a stopped
-    search returns proven ``bounds`` and ``value=None``.  ``memory_mb``: the table's size,
+    search returns proven ``bounds`` and ``value=None`` (a count's last quarter of the limit
+    narrows them from both ends).  ``memory_mb``: the table's size,
     1-65536.  ``threads``: how many cores search the one position (1-32).  ``progress``: see
     :meth:`Solver.solve`.  Ctrl-C stops the search: :class:`SolveInterrupted` holds the
     bounds proven.  ``at_least``: ask the count goal (``points``, ``tricks``, or the count

@@ -8,17 +8,24 @@ For an endgame of every variant that needs more than a few hundred nodes:
 * without a limit the same position is exact; on a Solver whose table saw stopped
   searches first, limits raised step by step give None or the true value, then the value;
 * a "1ms" time limit on a large endgame (10 tricks, whose full search takes about a
-  second today) stops the search quickly with bounds around the true value.
+  second today) stops the search quickly with bounds around the true value;
+* under a limit an exact count's tests have budgets (three quarters of the limit until one
+  runs out, then a share that doubles): a test that runs out is put aside and the bounds
+  narrow from both ends, and what they prove holds; on positions far beyond the limit most
+  stopped solves move both bounds, where one test used to take the whole limit.
 """
 
 import random
+import threading
+import time
 
 import pytest
 
+from solver._core import Engine
 from solver.deal import random_position
 from solver.errors import ParameterError
 from solver.goals import applies
-from solver.search import Solver, goal_spec, parse_limit
+from solver.search import Solver, encode, goal_spec, parse_limit, side_seats
 from solver.variants import VARIANTS
 
 
@@ -145,3 +152,64 @@ def test_forgotten_bounds_are_proven_again_with_the_moves_kept(vid):
     again = solver.solve(pos, "points", all_cards=True)
     assert (again.value, again.cards) == (first.value, first.cards)
     assert again.nodes > 2
+
+
+def _points_spec(pos):
+    seats = side_seats(pos, None)
+    return encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0])))
+
+
+@pytest.mark.parametrize("vid", list(VARIANTS))
+def test_tests_put_aside_keep_the_bounds_proven(vid):
+    """Limits that stop a solve in its tests: the budgets put tests aside (the path is
+    taken) and the bounds, whatever was put aside, hold the true count."""
+    pos, exact = _endgame(vid, 8, "budgets", 20000)
+    spec = _points_spec(pos)
+    true = Engine(64).solve(spec)["lower"]
+    put_aside = 0
+    for share in (10, 4, 2):
+        limit = exact.nodes // share
+        raw = Engine(64).solve(spec, node_limit=limit)
+        assert raw["lower"] <= true <= raw["upper"], (limit, raw, true)
+        assert raw["nodes"] <= limit + pos.players * 40
+        put_aside += raw["put_aside"]
+    assert put_aside > 0
+    raw = Engine(64).solve(spec, time_limit=0.002)
+    assert raw["lower"] <= true <= raw["upper"], raw
+
+
+@pytest.mark.parametrize("vid, tricks_left", [("french4", 12), ("french5", 10), ("danish", 14)])
+def test_a_stopped_count_narrows_from_both_ends(vid, tricks_left):
+    """Positions whose count takes far more than the limit: before budgets one test (the
+    first, two fifths up the interval, or one of the walk from the playout) often took the
+    whole limit and left one bound where the root's bounds had it (3, 4 and 5 of these 6
+    deals at 200,000 nodes); now most move both."""
+    both = stopped = 0
+    for k in range(6):
+        rng = random.Random("budget:%s:%d" % (vid, k))
+        pos = random_position(vid, rng=rng)
+        while not pos.is_over and pos.n_tricks - len(pos.tricks) > tricks_left:
+            pos.play(rng.choice(pos.legal_moves))
+        root = Solver(64).solve(pos, "points", limit=1).bounds
+        r = Solver(64).solve(pos, "points", limit=200000)
+        if not r.exact:
+            stopped += 1
+            both += r.bounds[0] > root[0] and r.bounds[1] < root[1]
+    assert stopped >= 4 and both >= stopped - 1, (both, stopped)
+
+
+def test_stop_ends_a_solve_under_a_limit():
+    """Engine.stop during a solve whose tests have budgets (a time limit, one thread) ends it
+    at once with proven bounds: a stop is not a budget running out, after which the
+    driver would go on to its next test."""
+    pos = random_position("french4", seed=5)  # (a full deal: no count within the limit)
+    engine = Engine(64)
+    spec = _points_spec(pos)
+    root = engine.solve(spec, node_limit=1)
+    timer = threading.Timer(0.2, engine.stop)
+    timer.start()
+    start = time.perf_counter()
+    raw = engine.solve(spec, time_limit=60)
+    timer.join()
+    assert raw["aborted"] and time.perf_counter() - start < 5
+    assert root["lower"] <= raw["lower"] <= raw["upper"] <= root["upper"]

@@ -192,3 +192,21 @@ def test_ctrl_c_while_waiting_for_the_threads_is_raised_not_lost(monkeypatch):
 def test_thread_counts_outside_1_to_32_are_refused(threads):
     with pytest.raises(ValueError, match="threads"):
         Solver(16, threads=threads)
+
+
+@pytest.mark.parametrize("vid, tricks_left", [("slovenian4", 10), ("french4", 12)])
+def test_threads_put_a_test_aside_under_a_limit(vid, tricks_left):
+    """Under a limit the threads' tests have budgets too (tests_budgets, checked while the
+    driver waits for results): a test that runs out of its budget is recalled and put aside,
+    and the bounds the others then prove hold the one-thread count."""
+    put_aside = 0
+    for pos in _endgames(vid, tricks_left, 3, seed="budgets"):
+        seats = side_seats(pos, None)
+        spec = encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0])))
+        exact = Engine(64).solve(spec)
+        engine = Engine(64)
+        engine.solo_nodes = 0
+        raw = engine.solve(spec, threads=2, node_limit=exact["nodes"] // 2)
+        assert raw["lower"] <= exact["lower"] <= raw["upper"], (raw, exact["lower"])
+        put_aside += raw["put_aside"]
+    assert put_aside > 0
