@@ -30,8 +30,8 @@ from solver._rules cimport finish_trick, legal_moves, play_card, seat_at, trick_
 from solver._spec cimport load_spec
 from solver._table cimport forget_bounds, grow
 from solver._partition cimport PART_BUCKETS, PART_START, PART_WAYS, PView
-from solver._driver cimport (Tests, playout, test_caps, tests_budgets, tests_next, tests_put_aside, tests_record,
-                             tests_start)
+from solver._driver cimport (Tests, budgeted, playout, test_caps, tests_budgets, tests_next, tests_put_aside,
+                             tests_record, tests_start)
 from solver._system cimport now, release_table, reserve_table
 from solver._search cimport narrow, null_window, search_value, undecided
 
@@ -280,7 +280,7 @@ cdef class Engine:
         (``expand``); the first answer ends the test and the others are recalled.  The table
         grows only while all are stopped.  (Testing different targets at once, on two threads
         about the interval's thirds, measured no better: 26 % and 3 % less time on two sets of
-        seeded deals, 8 % more on two others.)  Under a limit (T.budgeted) a test that runs out
+        seeded deals, 8 % more on two others.)  Under a limit (budgeted) a test that runs out
         of its budget is put aside (tests_budgets): each thread searching it stops at its share
         of the budget left when it began."""
         cdef int n = self.threads, w, o
@@ -306,7 +306,7 @@ cdef class Engine:
         recalled = [False] * n  # stopped by the driver (moot test, growth, budget), not by a limit
         workers = []
         halted = False
-        testing = -1  # the target whose budget is running (T.budgeted)
+        testing = -1  # the target whose budget is running (budgeted)
         try:
             while True:
                 growing = any(self._search(w).grow_wanted for w in range(n))
@@ -327,11 +327,11 @@ cdef class Engine:
                             H.grow_wanted = 0
                         growing = False
                 if not (halted or self.stopping.is_set() or growing) and undecided(T.lb, T.ub, target):
+                    searched = sum(self._search(o).nodes for o in range(n))
                     for w in range(n):
                         if busy[w] is None:
                             busy[w] = beta = target if target >= 0 else tests_next(T)
-                            if T.budgeted:
-                                searched = sum(self._search(o).nodes for o in range(n))
+                            if budgeted(T):
                                 if beta != testing:
                                     testing = beta
                                     test_caps(T, searched, now(), &cap_nodes, &cap_end)

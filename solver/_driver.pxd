@@ -24,8 +24,7 @@ cdef struct Tests:
     int passed, failed  # tests from the estimate on: one the count reached, one it did not
     int n               # tests begun
     int beta            # the current test's target (-1: none yet)
-    int budgeted        # a limit bounds the solve: tests have budgets (tests_budgets)
-    long long node_limit      # the solve's limits (0: none)
+    long long node_limit      # the solve's limits, which the tests' budgets share out (0: none)
     double deadline
     long long phase_nodes     # the first phase's end (tests_budgets; 0: no such limit)
     double phase_end
@@ -47,7 +46,8 @@ cdef inline void tests_start(Tests* T, int lb, int ub, int guess, int estimate) 
     T.probe = estimate and T.step > 1
     T.passed = T.failed = T.n = 0
     T.beta = -1
-    T.budgeted = T.aside = T.side = 0
+    T.aside = T.side = 0
+    T.node_limit, T.deadline = 0, 0  # (no budgets until tests_budgets)
 
 
 cdef inline int next_target(int lb, int ub) noexcept nogil:
@@ -124,10 +124,14 @@ cdef inline void tests_budgets(Tests* T, long long nodes, double t, long long no
     it).  So the tests have a first phase of three quarters of what the limits leave; the
     test that runs past it is put aside (tests_put_aside) and the bounds narrow from both
     ends with what is left."""
-    T.budgeted = node_limit > 0 or deadline > 0
     T.node_limit, T.deadline = node_limit, deadline
     T.phase_nodes = nodes + (node_limit - nodes) * 3 // 4 + 1 if node_limit else 0
     T.phase_end = t + (deadline - t) * 0.75 if deadline > 0 else 0
+
+
+cdef inline bint budgeted(const Tests* T) noexcept nogil:
+    """Whether the tests have budgets (tests_budgets was given a limit)."""
+    return T.node_limit > 0 or T.deadline > 0
 
 
 cdef inline void test_caps(const Tests* T, long long nodes, double t, long long* cap_nodes,

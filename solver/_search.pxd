@@ -14,7 +14,7 @@ from solver._rules cimport ended_trick_pips, finish_trick, play_card, seat_at
 from solver._table cimport boundary_key, mix, store, table_bounds
 from solver._partition cimport (PView, lead_rel, lone_lead_rel, overtrump_rel, partition_bounds, partition_store,
                                 rel_min, rel_set, runs_rel, skipped_pip_rel, trick_rel, view_of)
-from solver._driver cimport Tests, test_caps, tests_next, tests_put_aside, tests_record
+from solver._driver cimport Tests, budgeted, test_caps, tests_next, tests_put_aside, tests_record
 from solver._system cimport now
 from solver._abdada cimport claim, release
 
@@ -319,7 +319,7 @@ cdef inline int null_window(Search* X, State* S, int beta) noexcept nogil:
 cdef inline void search_value(Search* X, State* S, Tests* T, int* b) noexcept nogil:
     """Null-window tests (their targets from tests_next) until the bounds meet; b[0], b[1]
     follow T's bounds as they narrow (Engine.progress reads them from another thread).  Under
-    a limit (T.budgeted) a test that runs out of its budget is put aside (tests_budgets).  On
+    a limit (budgeted) a test that runs out of its budget is put aside (tests_budgets).  On
     abort (a limit, stop) the bounds proven so far stay."""
     cdef int g, beta
     cdef long long node_limit = X.node_limit
@@ -327,16 +327,15 @@ cdef inline void search_value(Search* X, State* S, Tests* T, int* b) noexcept no
     while T.lb < T.ub and not X.aborted:
         beta = tests_next(T)
         X.iterations += 1
-        if T.budgeted:
+        if budgeted(T):
             test_caps(T, X.nodes, now(), &X.node_limit, &X.deadline)
         g = null_window(X, S, beta)
         X.node_limit, X.deadline = node_limit, deadline
         if X.aborted:
-            if (not T.budgeted or X.stopped or (node_limit and X.nodes >= node_limit)
-                    or (deadline > 0 and now() >= deadline)):
+            if not budgeted(T) or (node_limit and X.nodes >= node_limit) or (deadline > 0 and now() >= deadline):
                 break
             X.aborted = 0
-            if X.stopped:  # (asked while the budget ran out)
+            if X.stopped:  # (stop(), perhaps asked while the budget ran out)
                 X.aborted = 1
                 break
             X.put_aside += 1
