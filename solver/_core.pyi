@@ -55,6 +55,7 @@ class Engine:
         use_estimate: bool = True,
         use_forecast: bool = True,
         use_partition: bool = True,
+        use_near: bool = True,
     ) -> SolveOutput: ...
     def _test(self, w: int, beta: int, results: queue.Queue[tuple[int, int, int, bool]]) -> None: ...
     @property

@@ -63,7 +63,7 @@ cdef class Engine:
         self.X.max_entries = self.reserved_entries = n
         self.budget_bytes = <uint64_t>memory_mb * 1024 * 1024
         self.X.n_entries = min(n, 1 << 16)
-        self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = 1
+        self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = self.X.use_near = 1
         self.X.use_forecast = 1
         self.X.crew = 1
         self.crew = NULL
@@ -155,7 +155,7 @@ cdef class Engine:
     def solve(self, dict spec, long long node_limit=0, double time_limit=0, int target=-1,
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
               bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True,
-              bint use_forecast=True, bint use_partition=True):
+              bint use_forecast=True, bint use_partition=True, bint use_near=True):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
@@ -183,7 +183,7 @@ cdef class Engine:
         self.X.node_limit = node_limit
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
-        self.X.use_bounds, self.X.use_forecast = use_bounds, use_forecast
+        self.X.use_bounds, self.X.use_forecast, self.X.use_near = use_bounds, use_forecast, use_near
         # partition search: not where a card's value or an event counts (entries keep ranks by
         # who wins tricks), nor where must-beat (SI-3.3, AT-3.3) reads ranks for the legal cards;
         # in the 4-player games without must-overtrump and in French 5-player tarot.  Measured

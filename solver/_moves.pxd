@@ -6,7 +6,7 @@
 
 from solver._types cimport *
 from solver._bounds cimport remaining_max
-from solver._rules cimport (add_move, card_key, last_card_pips, legal_masks, led_suit, play_card,
+from solver._rules cimport (add_move, card_key, emperor_open, last_card_pips, legal_masks, led_suit, play_card,
                             plain_compare, seat_at, trick_winner, winner_of)
 from solver._table cimport bucket, cards_part, key_of, key_rest, suit_part, table_bounds
 
@@ -198,6 +198,88 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
                 swap_last_card(LC, j)
             j -= 1
     return n
+
+
+cdef inline int near_gap(const Rules* R, const State* S, int seat, int a, int b, int* rise) noexcept nogil:
+    """How far apart the values of two moves of ``seat`` can lie when they are cards of one
+    suit with no card of another seat still out between them (a card played to this trick
+    counts as out) and none of them kept apart (Rules.keep_apart): the sum of the point
+    steps along the seat's cards from one to the other; -1 when the cards are not so near.
+    Such cards are alike in every comparison a later trick or play rule makes, so a line
+    after one is a line after the other with the seat's cards between them shifted by one
+    rank: only the point classes differ, each step moving its difference from one trick to
+    another.  ``rise``: the points of ``a`` less those of ``b``."""
+    cdef int s = (a >> 5) & 7, lo = a & 31, hi = b & 31, r, prev, gap = 0
+    cdef uint32_t span, own
+    if s != (b >> 5) & 7 or s == SPECIAL:
+        return -1
+    if lo > hi:
+        lo, hi = hi, lo
+    span = ((<uint32_t>2 << hi) - 1) & ~((<uint32_t>1 << lo) - 1)
+    own = S.hand[seat][s] & span
+    if (S.start_out[s] & span & ~own) or (own & R.keep_apart[s]):
+        return -1
+    rise[0] = R.pts[s][a & 31] - R.pts[s][b & 31]
+    prev = lo
+    own &= own - 1
+    while own:
+        r = ctz32(own)
+        own &= own - 1
+        gap += R.pts[s][r] - R.pts[s][prev] if R.pts[s][r] > R.pts[s][prev] else R.pts[s][prev] - R.pts[s][r]
+        prev = r
+    return gap
+
+
+cdef inline int sure_winner(const Rules* R, const State* S, int seat, int move) noexcept nogil:
+    """The seat that wins this trick whatever the seats after ``seat`` play, when ``seat``
+    plays ``move``, else -1.  Sure where no seat still to play might beat the trick's best
+    card (could_beat) and neither the emperor trick (SI-4.1, AT-4.3) nor an Excuse in the
+    last trick (FR-4.4) may yet turn it."""
+    cdef int s = (move >> 5) & 7, r = move & 31, led, i, o, ws, wsuit, wrank
+    if S.win < 0 or not plain_compare(R, S, s, r) or emperor_open(R, S.start_out[TRUMP]):
+        return -1
+    led = led_suit(R, S.t_suit, S.n_played, S.named)
+    if card_key(R, s, r, led) > S.win_key:
+        ws, wsuit, wrank = seat, s, r
+    else:
+        ws, wsuit, wrank = S.t_seat[S.win], S.t_suit[S.win], S.t_rank[S.win]
+    for i in range(S.n_played + 1, R.n_seats):
+        o = seat_at(R, S.leader, i)
+        if could_beat(R, S, o, wsuit, wrank, led) or (S.trick_no == R.n_tricks and S.hand[o][SPECIAL]):
+            return -1
+    return ws
+
+
+cdef inline int near_bound(const Rules* R, const State* S, int seat, int move, int maximizing, int alpha,
+                           int beta, const int* done, const int* done_v, int n_done, int* pips_used) noexcept nogil:
+    """A bound that settles ``move`` for the window (alpha, beta) from the value of a card of
+    the same seat tried before it (``done``, their values ``done_v``: at a node that has not
+    cut, each a bound on the side of the window the search needs) from which it differs only
+    in points (near_gap), else NO_CUT.  The values of two such cards lie at most their gap
+    apart; when the trick's winner is sure (sure_winner) and the points rise or fall along
+    the seat's cards between them, closer: the card dearer by d gives the trick's winner d
+    more now and leaves the side at most d less later, so it is worth 0 to d more to the side
+    when the side wins the trick, 0 to d less when the other party does.  ``pips_used``: the
+    suit's bit where one of them is a pip (their nearness reads the order of its pips)."""
+    cdef int j, gap, rise, lo_d, hi_d, w = -2, s = (move >> 5) & 7
+    for j in range(n_done):
+        gap = near_gap(R, S, seat, move, done[j], &rise)
+        if gap < 0:
+            continue
+        lo_d, hi_d = -gap, gap
+        if w == -2:
+            w = sure_winner(R, S, seat, move)
+        if w >= 0 and (rise == gap or rise == -gap):
+            if not R.side[w]:
+                rise = -rise
+            lo_d, hi_d = min(0, rise), max(0, rise)
+        if maximizing and done_v[j] + hi_d <= alpha:
+            pips_used[0] = (((R.pips[s] >> (move & 31)) | (R.pips[s] >> (done[j] & 31))) & 1) << s
+            return done_v[j] + hi_d
+        if not maximizing and done_v[j] + lo_d >= beta:
+            pips_used[0] = (((R.pips[s] >> (move & 31)) | (R.pips[s] >> (done[j] & 31))) & 1) << s
+            return done_v[j] + lo_d
+    return NO_CUT
 
 
 cdef inline int held_trick_worth(Search* X, State* C, int seat, int move) noexcept nogil:

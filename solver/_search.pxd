@@ -9,7 +9,7 @@ from libc.string cimport memcpy
 from solver._types cimport *
 from solver._bounds cimport (lead_pips_used, lead_sure_count, length_counts, lone_lead_count, remaining_max,
                              sure_count, terminal_value)
-from solver._moves cimport LastCard, gen_moves, last_card_by_table, order_leads, skus_holder
+from solver._moves cimport LastCard, gen_moves, last_card_by_table, near_bound, order_leads, skus_holder
 from solver._rules cimport ended_trick_pips, finish_trick, play_card, seat_at
 from solver._table cimport boundary_key, mix, store, table_bounds
 from solver._partition cimport (PView, lead_rel, lone_lead_rel, overtrump_rel, partition_bounds, partition_store,
@@ -73,6 +73,11 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     in gen_moves; this merges pips that cards of other players lie between.  ``pips_used``
     gets what this node's proof used.
 
+    Cards of the seat that only points tell apart (near_gap: no card of another seat between
+    them) are searched until one's value settles the others (near_bound): at a node that has
+    not cut, a card whose near card's value lies beyond the window by more than the points
+    between them is not searched.
+
     In partition search ``rel`` gets the lowest rank per suit the proof read: a cutoff's
     proof is its move's, any other reads what all the moves' proofs read."""
     cdef int moves[MAX_MOVES]
@@ -98,6 +103,10 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     cdef int n_played = 0
     cdef int pip_searched[N_SUITS]  # per suit the pip whose value the pips left out take,
     cdef int pip_read[N_SUITS]      # and the lowest rank of the suit its proof read
+    cdef int near_on = X.R.classed if X.use_near and not part else 0  # (partition search counts no points)
+    cdef int near_suits = 0, n_near = 0  # the moves searched (or settled), and their values:
+    cdef int near_move[MAX_MOVES]         # for near_bound
+    cdef int near_v[MAX_MOVES]
     if part:
         rel_set(all_rel, NOT_READ)
     # a lead with six tricks or more to go: the moves after the table's or the killer move
@@ -142,7 +151,12 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
                 played[n_played] = move
                 n_played += 1
             continue  # (the value of the pip of this suit already searched)
-        if last_card and i <= n and known[i - 1] != NO_CUT:
+        v = NO_CUT
+        if (near_suits >> suit) & 1:
+            v = near_bound(&X.R, S, seat, move, maximizing, alpha, beta, near_move, near_v, n_near, &used)
+        if v != NO_CUT:
+            pass  # (settled by a near card's value)
+        elif last_card and i <= n and known[i - 1] != NO_CUT:
             v = known[i - 1]  # (it fails: alpha and beta moved only towards it)
             used = known_used[i - 1]
         else:
@@ -156,6 +170,11 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
             n_deferred += 1
             continue
         proof_pips |= used
+        if (near_on >> suit) & 1:
+            near_move[n_near] = move
+            near_v[n_near] = v
+            n_near += 1
+            near_suits |= 1 << suit
         if part:
             played[n_played] = move
             n_played += 1

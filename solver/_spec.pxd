@@ -81,6 +81,10 @@ cdef inline uint64_t load_spec(dict spec, Rules* R, State* S) except? 0:
             R.dear_class[c][suit] |= <uint32_t>1 << rank
     for suit, rank in spec["keep_apart"]:
         R.keep_apart[suit] |= <uint32_t>1 << rank
+    for suit in range(SPECIAL):
+        if len({R.pts[s][rank] for s, rank in spec["deck"]
+                if s == suit and not (R.keep_apart[suit] >> rank) & 1}) > 1:
+            R.classed |= 1 << suit
     if not R.must_beat:  # (SI-3.3, AT-3.3: which cards may be played depends on their ranks)
         for suit in range(4):
             low = [rank for s, rank in spec["deck"] if s == suit and R.pts[suit][rank] == R.min_pts

@@ -142,6 +142,8 @@ cdef struct Rules:
     int dear_excess[MAX_DEAR_CLASSES]   # (the value less min_pts)
     uint32_t dear_class[MAX_DEAR_CLASSES][N_SUITS]
     uint32_t keep_apart[N_SUITS]    # cards never merged as equivalent (special roles)
+    int classed                     # bits: the suits whose cards not kept apart have more than
+                                    # one point class (where near_gap may find two cards)
     uint32_t pips[N_SUITS]          # per plain suit its cards of the deck's least value, ranked
                                     # below its others and with no special role: when no proof
                                     # of a move used their order among themselves, they are one
@@ -234,6 +236,7 @@ cdef struct Search:
     int use_table
     int use_order
     int use_equiv
+    int use_near                    # a seat's cards that differ only in points (expand, near_gap)
     int use_bounds
     int use_forecast                # leads ordered by held_trick_worth (_moves.pxd)
     uint8_t age

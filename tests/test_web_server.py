@@ -235,8 +235,8 @@ def test_fifty_concurrent_mixed_requests_stay_within_the_limits(tmp_path):
                     assert body["type"] == "Busy"
                 elif kind in ("endgame", "goal"):
                     assert body["exact"] and body["value"] == expected, (kind, body)
-                elif kind == "whole":
-                    assert body["stopped"] == "time limit" and body["value"] is None
+                elif kind == "whole":  # (a full deal mostly needs more than the limit; some not)
+                    assert body["exact"] or (body["stopped"] == "time limit" and body["value"] is None), body
                 elif kind == "analyse":
                     assert body["complete"] and len(body["steps"]) > 0
             assert server.workers() == workers
