@@ -103,7 +103,8 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     cdef int n_played = 0
     cdef int pip_searched[N_SUITS]  # per suit the pip whose value the pips left out take,
     cdef int pip_read[N_SUITS]      # and the lowest rank of the suit its proof read
-    cdef int near_on = X.R.classed if X.use_near and not part else 0  # (partition search counts no points)
+    cdef int near_on = X.R.classed if X.use_near else 0  # (bits: the suits where cards may be near;
+    # none where only tricks count, nor so in partition search, which serves only those goals)
     cdef int near_suits = 0, n_near = 0  # the moves searched (or settled), and their values:
     cdef int near_move[MAX_MOVES]         # for near_bound
     cdef int near_v[MAX_MOVES]
