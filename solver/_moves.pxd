@@ -261,7 +261,7 @@ cdef inline int near_bound(const Rules* R, const State* S, int seat, int move, i
     more now and leaves the side at most d less later, so it is worth 0 to d more to the side
     when the side wins the trick, 0 to d less when the other party does.  ``pips_used``: the
     suit's bit where one of them is a pip (their nearness reads the order of its pips)."""
-    cdef int j, gap, rise, lo_d, hi_d, w = -2, s = (move >> 5) & 7
+    cdef int j, gap, rise, lo_d, hi_d, v, w = -2, s = (move >> 5) & 7
     for j in range(n_done):
         gap = near_gap(R, S, seat, move, done[j], &rise)
         if gap < 0:
@@ -274,11 +274,13 @@ cdef inline int near_bound(const Rules* R, const State* S, int seat, int move, i
                 rise = -rise
             lo_d, hi_d = min(0, rise), max(0, rise)
         if maximizing and done_v[j] + hi_d <= alpha:
-            pips_used[0] = (((R.pips[s] >> (move & 31)) | (R.pips[s] >> (done[j] & 31))) & 1) << s
-            return done_v[j] + hi_d
-        if not maximizing and done_v[j] + lo_d >= beta:
-            pips_used[0] = (((R.pips[s] >> (move & 31)) | (R.pips[s] >> (done[j] & 31))) & 1) << s
-            return done_v[j] + lo_d
+            v = done_v[j] + hi_d
+        elif not maximizing and done_v[j] + lo_d >= beta:
+            v = done_v[j] + lo_d
+        else:
+            continue
+        pips_used[0] = (((R.pips[s] >> (move & 31)) | (R.pips[s] >> (done[j] & 31))) & 1) << s
+        return v
     return NO_CUT
 
 
