@@ -219,8 +219,8 @@ cdef inline void partition_store(Search* X, const State* S, PView* V, int v, int
         else:
             memcpy(P.k[P.next], k, N_SUITS)
             P.next = (P.next + 1) % PART_PATTERNS
-    if X.part_fills * 4 > X.part_buckets * PART_WAYS * 3 and X.part_buckets < X.part_max:
-        partition_grow(X)  # (at three quarters full, as the exact table)
+    if X.part_fills * 4 > X.part_buckets * PART_WAYS and X.part_buckets < X.part_max:
+        partition_grow(X)  # (at a quarter full, as the exact table)
 
 
 cdef inline void partition_grow(Search* X) noexcept nogil:

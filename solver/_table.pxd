@@ -185,10 +185,12 @@ cdef inline void store(Search* X, uint64_t key, int v, int alpha, int beta, int 
     if c.age == 0:
         if e.age == 0:
             X.fills += 1
-            # grow at three quarters full: measured, a table grown at half full reaches
-            # 256 MB on full deals for no fewer nodes.  Threads that share the table fill it
-            # alike: each counts its own fills (no cache line shared between cores) for all
-            if X.n_entries < X.max_entries and X.fills * X.crew * 4 > X.n_entries * 3:
+            # grow at a quarter full: a fuller table's buckets already push out entries a
+            # search needs again (grown at three quarters full, a solve on a new engine took
+            # 4-9 % more nodes for card points: docs/reference/solving-speed.md).  Threads
+            # that share the table fill it alike: each counts its own fills (no cache line
+            # shared between cores) for all
+            if X.n_entries < X.max_entries and X.fills * X.crew * 4 > X.n_entries:
                 if X.crew == 1:
                     grow(X)
                     e = slot_for(X, key, &c)
