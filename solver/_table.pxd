@@ -187,7 +187,7 @@ cdef inline void store(Search* X, uint64_t key, int v, int alpha, int beta, int 
             X.fills += 1
             # grow at a quarter full: a fuller table's buckets already push out entries a
             # search needs again (grown at three quarters full, a solve on a new engine took
-            # 4-9 % more nodes for card points: docs/reference/solving-speed.md).  Threads
+            # 4-10 % more nodes for card points: docs/reference/solving-speed.md).  Threads
             # that share the table fill it alike: each counts its own fills (no cache line
             # shared between cores) for all
             if X.n_entries < X.max_entries and X.fills * X.crew * 4 > X.n_entries:
