@@ -344,8 +344,9 @@ cdef inline void order_leads(Search* X, const State* S, int seat, int* moves, in
 
 
 cdef inline int could_beat(const Rules* R, const State* S, int seat, int suit, int rank, int led) noexcept nogil:
-    """Whether ``seat`` holds a card that might beat (suit, rank) in this trick (a quick test
-    for move ordering only: it ignores the finer play rules)."""
+    """Whether ``seat`` holds a card that might beat (suit, rank) in this trick: a quick test
+    that ignores the finer play rules but errs only towards "might" (0 only where no card the
+    seat holds can beat it), for move ordering and for sure_winner, whose pruning needs that."""
     cdef uint32_t above = ~((<uint32_t>2 << rank) - 1)
     if led < 0 or led == SPECIAL:
         return 1
