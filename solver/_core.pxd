@@ -23,6 +23,7 @@ cdef class Engine:
     cdef int live[2]                # the root's proven bounds, narrowing while it is searched (progress)
     cdef int at_root                # 1 while solve() searches the root's count
     cdef int use_estimate           # an exact count's tests walk from a playout's estimate
+    cdef bint hints_kept            # the last solve may have left lead hints (cleared at the next)
     cdef uint64_t reserved_entries  # the exact table's address space (the whole budget)
     cdef uint64_t budget_bytes      # memory_mb: the exact and the partition table share it
 

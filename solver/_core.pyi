@@ -56,6 +56,7 @@ class Engine:
         use_forecast: bool = True,
         use_partition: bool = True,
         use_near: bool = True,
+        use_hints: bool = True,
     ) -> SolveOutput: ...
     def _test(self, w: int, beta: int, results: queue.Queue[tuple[int, int, int, bool]]) -> None: ...
     @property

@@ -25,7 +25,7 @@ from libc.string cimport memset
 
 from solver._types cimport *
 from solver._bounds cimport remaining_max
-from solver._moves cimport gen_moves, skus_holder
+from solver._moves cimport HINT_SLOTS, HINT_TRICKS, gen_moves, skus_holder
 from solver._rules cimport finish_trick, legal_moves, play_card, seat_at, trick_winner
 from solver._spec cimport load_spec
 from solver._table cimport forget_bounds, grow
@@ -61,10 +61,15 @@ cdef class Engine:
         if self.X.table == NULL:
             raise MemoryError("cannot reserve a transposition table")
         self.X.max_entries = self.reserved_entries = n
+        self.X.lead_hints = <uint32_t*>calloc(HINT_SLOTS, sizeof(uint32_t))
+        if self.X.lead_hints == NULL:
+            release_table(self.X.table, n * sizeof(Entry))
+            self.X.table = NULL
+            raise MemoryError("cannot allocate the lead hints")
         self.budget_bytes = <uint64_t>memory_mb * 1024 * 1024
         self.X.n_entries = min(n, 1 << 16)
         self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = self.X.use_near = 1
-        self.X.use_forecast = 1
+        self.X.use_forecast = self.X.use_hints = 1
         self.X.crew = 1
         self.crew = NULL
         self.threads = 1
@@ -73,6 +78,7 @@ cdef class Engine:
 
     def __dealloc__(self):
         release_table(self.X.table, self.reserved_entries * sizeof(Entry))
+        free(self.X.lead_hints)
         self._release_partition()
         free(self.crew)
 
@@ -155,13 +161,15 @@ cdef class Engine:
     def solve(self, dict spec, long long node_limit=0, double time_limit=0, int target=-1,
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
               bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True,
-              bint use_forecast=True, bint use_partition=True, bint use_near=True):
+              bint use_forecast=True, bint use_partition=True, bint use_near=True, bint use_hints=True):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
         are searched by that many threads on one table (after the first ``solo_nodes`` on one;
         a node limit is shared out).  An exact count's tests walk from the count of a playout
-        (use_estimate), or without it split the interval from the start.  One thread on a goal
+        (use_estimate), or without it split the interval from the start.  A lead the table
+        does not know at a trick start comes first from the lead hints (use_hints,
+        _moves.pxd lead_shape).  One thread on a goal
         that only who wins each trick decides, in a 4-player game without must-overtrump or in
         French 5-player tarot, searches with the partition table (use_partition,
         _partition.pxd); other solves with the exact one.  Under a limit an exact count's
@@ -179,11 +187,15 @@ cdef class Engine:
         self._load(spec, &S)
         self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = self.X.put_aside = 0
         memset(self.X.killer, 0xFF, sizeof(self.X.killer))  # all -1: each solve starts afresh
+        if self.hints_kept:  # (and so do its lead hints)
+            memset(self.X.lead_hints, 0, HINT_SLOTS * sizeof(uint32_t))
+        self.hints_kept = use_hints and self.X.R.n_tricks - S.trick_no + 1 >= HINT_TRICKS
         self.X.aborted = 0
         self.X.node_limit = node_limit
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
         self.X.use_bounds, self.X.use_forecast, self.X.use_near = use_bounds, use_forecast, use_near
+        self.X.use_hints = use_hints
         # partition search: not where a card's value or an event counts (entries keep ranks by
         # who wins tricks), nor where must-beat (SI-3.3, AT-3.3) reads ranks for the legal cards;
         # in the 4-player games without must-overtrump and in French 5-player tarot.  Measured

@@ -1,14 +1,89 @@
 # cython: language_level=3
-# The moves the search tries and their order: equivalent cards once, the table's and the
-# killer move first at a lead, winners-cheaply / points-to-partner when following; at a
-# trick's last card the table loads of the next positions are started early (LastCard) and
-# read before any is searched (last_card_by_table).
+# The moves the search tries and their order: equivalent cards once, the table's move (or a
+# lead hint where the table has none: lead_shape) and the killer move first at a lead,
+# winners-cheaply / points-to-partner when following; at a trick's last card the table loads
+# of the next positions are started early (LastCard) and read before any is searched
+# (last_card_by_table).
 
 from solver._types cimport *
 from solver._bounds cimport remaining_max
 from solver._rules cimport (add_move, card_key, emperor_open, last_card_pips, legal_masks, led_suit, play_card,
                             plain_compare, seat_at, trick_winner, winner_of)
-from solver._table cimport bucket, cards_part, key_of, key_rest, suit_part, table_bounds
+from solver._table cimport bucket, cards_part, key_of, key_rest, mix, suit_part, table_bounds
+
+
+cdef enum:
+    HINT_SLOTS = 1 << 18    # lead hints (1 MB), per lead_shape
+    HINT_TRICKS = 4         # from this many tricks to go
+
+
+cdef inline uint64_t lead_shape(const Search* X, const State* S) noexcept nogil:
+    """A trick start's coarse shape, for lead hints: the leader, and per suit and seat how many
+    cards it holds (up to three) and how many of the others' lie above its highest (up to
+    three).  Positions that differ only in their lower cards, or in what has gone before,
+    share it, and often their best lead; the table's rank-relative keys tell them apart."""
+    cdef const Rules* R = &X.R
+    cdef uint64_t h = X.context ^ (<uint64_t>(S.leader + 1) * <uint64_t>0x9E3779B97F4A7C15), word
+    cdef uint32_t bits, held
+    cdef int s, seat, c
+    for s in range(N_SUITS):
+        bits = 0
+        for seat in range(R.n_seats):
+            bits |= S.hand[seat][s]
+        if bits == 0:
+            continue
+        word = s + 1
+        for seat in range(R.n_seats):
+            held = S.hand[seat][s]
+            if held:
+                c = popcount32(held)
+                word = word * 16 + (c if c < 3 else 3) * 4 + 1
+                held = bits >> (31 - clz32(held)) >> 1
+                c = popcount32(held) if held else 0
+                word += c if c < 3 else 3
+            else:
+                word = word * 16
+        h = mix(h, word, <uint64_t>0xBF58476D1CE4E5B9)
+    return h
+
+
+cdef inline void keep_hint(Search* X, const State* S, uint64_t shape, int move) noexcept nogil:
+    """Keep ``move``, a lead that cut, as the hint of ``shape``: its suit, and whether it is the
+    leader's lowest card there or else how many of his cards of the suit lie above it (so that
+    it names a card in another position), under a tag of the shape's high bits."""
+    cdef int s = (move >> 5) & 7, r = move & 31
+    cdef uint32_t held = S.hand[S.leader][s], above = held >> r >> 1
+    cdef uint32_t count = <uint32_t>popcount32(above) if above else 0
+    cdef uint32_t lowest = (held & ((<uint32_t>1 << r) - 1)) == 0
+    X.lead_hints[shape & (HINT_SLOTS - 1)] = (<uint32_t>(shape >> 48) << 16) | (<uint32_t>s << 9) | (
+        lowest << 8) | (count + 1)
+
+
+cdef inline int hinted_lead(const Search* X, const State* S, uint64_t shape) noexcept nogil:
+    """The leader's card that ``shape``'s hint names (keep_hint), or -1."""
+    cdef uint32_t hint = X.lead_hints[shape & (HINT_SLOTS - 1)], held
+    cdef int s = (hint >> 9) & 7, above = (hint & 0xFF) - 1
+    if (hint & 0xFF) == 0 or (hint >> 16) != <uint32_t>(shape >> 48) or s >= N_SUITS:
+        return -1
+    held = S.hand[S.leader][s]
+    if held == 0:
+        return -1
+    if (hint >> 8) & 1:
+        return (s << 5) | ctz32(held)
+    while above > 0 and held & (held - 1):
+        held &= ~(<uint32_t>1 << (31 - clz32(held)))
+        above -= 1
+    return (s << 5) | (31 - clz32(held))
+
+
+cdef inline int run_move(const int* moves, int n, int card) noexcept nogil:
+    """The move that stands for ``card``'s run of equivalent cards (gen_moves keeps the lowest
+    of each run): the highest move of its suit at or below it; -1 if none."""
+    cdef int i, found = -1
+    for i in range(n):
+        if moves[i] >> 5 == card >> 5 and moves[i] <= card and moves[i] > found:
+            found = moves[i]
+    return found
 
 
 cdef inline void to_front(int* moves, int n, int move) noexcept nogil:

@@ -341,7 +341,8 @@ def check_endgame(pos, seats, solver, rng, goals=None, resolve=2, ref=None):
 
 # ------------------------------------------------------------------ larger endgames: no reference
 
-FLAGS_OFF = ("use_table", "use_order", "use_forecast", "use_equiv", "use_near", "use_bounds", "use_partition")
+FLAGS_OFF = ("use_table", "use_order", "use_forecast", "use_hints", "use_equiv", "use_near", "use_bounds",
+             "use_partition")
 
 
 def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
@@ -351,8 +352,8 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
     and solved again give their ``all_cards`` value; the line reaches the end where the
     reference's goal is the value; solving again along the line gives the value.  For
     ``points`` and ``tricks`` the raw core is also run with each search feature switched
-    off in turn (table, move ordering, lead forecast, equivalent cards, near cards, quick
-    bounds) and with all of them off under ``node_limit``: the same exact count, or bounds
+    off in turn (table, move ordering, lead forecast, lead hints, equivalent cards, near cards,
+    quick bounds) and with all of them off under ``node_limit``: the same exact count, or bounds
     around it when stopped.
     Returns (checked goals, problems)."""
     from solver._core import Engine
