@@ -27,9 +27,7 @@ cdef inline uint64_t lead_shape(const Search* X, const State* S) noexcept nogil:
     cdef uint32_t bits, held
     cdef int s, seat, c
     for s in range(N_SUITS):
-        bits = 0
-        for seat in range(R.n_seats):
-            bits |= S.hand[seat][s]
+        bits = S.start_out[s]  # (at a trick start: the cards still held)
         if bits == 0:
             continue
         word = s + 1
