@@ -37,10 +37,27 @@ from solver.deal import random_position
 from solver.errors import TarokError
 from solver.goals import GOALS, applies
 from solver.position import DEMAND
-from solver.search import Solver
+from solver.search import Solver, encode, goal_spec, side_seats
 from solver.variants import VARIANTS
 
 VARIANT_IDS = list(VARIANTS)
+
+
+# ------------------------------------------------------------------ the compiled core
+
+def core_spec(pos, goal, seats=None):
+    """What the compiled core solves for ``goal`` in ``pos``: its spec, for ``seats`` (by
+    default the side of the seat to move, as Solver.solve takes it)."""
+    seats = side_seats(pos, None) if seats is None else seats
+    return encode(pos, seats, goal_spec(pos, goal, pos.party_of(seats[0])))
+
+
+def core_solve(line, goal, **flags):
+    """The compiled core's raw answer (a dict: bounds, nodes, ...) for the position ``line``
+    and ``goal``, on a new engine of 64 MB, with Engine.solve's ``flags``."""
+    from solver._core import Engine
+
+    return Engine(64).solve(core_spec(Position.from_line(line), goal), **flags)
 
 
 # ------------------------------------------------------------------ random endgames
@@ -357,7 +374,6 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
     around it when stopped.
     Returns (checked goals, problems)."""
     from solver._core import Engine
-    from solver.search import encode, goal_spec
     party = pos.party_of(seats[0])
     goals = goals_for(pos, party) if goals is None else goals
     problems = []

@@ -4,11 +4,14 @@ ordered card are tried first (in games of up to 12 tricks, dearest trick first).
 moves only: the values must not change, and the node counts show that it works (node counts
 are exact, the same on every machine)."""
 
+import os
+import sys
+
 import pytest
 
-from solver import Position
-from solver._core import Engine
-from solver.search import encode, goal_spec, side_seats
+sys.path.insert(0, os.path.dirname(__file__))
+
+from endgames import core_solve  # noqa: E402
 
 # seeded full deals of benchmarks/bench_solver.py (seed 2), part played, with their values
 # (the side's remaining count) and the nodes of the points solve without the forecast
@@ -47,18 +50,12 @@ DEAREST_FIRST = (
     "T1; declarer_pile S8 S7 C7; defence_pile HQ CN T21; play SQ S9 SK T11 DK D3 D2 D4")
 
 
-def raw_solve(line, goal, **flags):
-    pos = Position.from_line(line)
-    seats = side_seats(pos, None)
-    return Engine(64).solve(encode(pos, seats, goal_spec(pos, goal, pos.party_of(seats[0]))), **flags)
-
-
 @pytest.mark.parametrize("variant", sorted(DEALS))
 def test_the_forecast_keeps_the_values_and_saves_nodes(variant):
     line, points, tricks, nodes_without = DEALS[variant]
     for goal, value in (("points", points), ("tricks", tricks)):
-        on = raw_solve(line, goal, use_hints=False)  # (the forecast alone)
-        off = raw_solve(line, goal, use_forecast=False, use_hints=False)
+        on = core_solve(line, goal, use_hints=False)  # (the forecast alone)
+        off = core_solve(line, goal, use_forecast=False, use_hints=False)
         assert (on["lower"], on["upper"]) == (off["lower"], off["upper"]) == (value, value), goal
         assert on["nodes"] < off["nodes"], goal
         if goal == "points":
@@ -71,12 +68,12 @@ def test_the_forecast_keeps_the_values_and_saves_nodes(variant):
 
 
 def test_held_trump_leads_keep_their_place():
-    r = raw_solve(FRENCH_LONE_DECLARER, "points")
+    r = core_solve(FRENCH_LONE_DECLARER, "points")
     assert (r["lower"], r["upper"]) == (52, 52)
     assert r["nodes"] < 400_000, r["nodes"]  # measured 89,759 (89,771 without lead hints, 122,111 before near cards)
 
 
 def test_held_leads_go_dearest_trick_first_in_games_of_twelve_tricks():
-    r = raw_solve(DEAREST_FIRST, "points")
+    r = core_solve(DEAREST_FIRST, "points")
     assert (r["lower"], r["upper"]) == (16, 16)
     assert r["nodes"] < 200_000, r["nodes"]  # measured 45,686 (76,449 before near cards)

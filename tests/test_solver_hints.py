@@ -5,9 +5,15 @@ They order moves only, with the exact table and in partition search: the values 
 change, and the node counts show that they work (node counts are exact, the same on every
 machine)."""
 
+import os
+import sys
+
 from solver import Position
 from solver._core import Engine
-from solver.search import encode, goal_spec, side_seats
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from endgames import core_solve, core_spec  # noqa: E402
 
 # seeded deals of benchmarks/bench_solver.py (seed 2): two full Slovenian deals (slovenian4:12,
 # deals 10 and 15) and a Slovenian 3-player deal two tricks in (slovenian3:14, deal 0), with
@@ -36,20 +42,14 @@ PARTITION_TRICKS = [
 ]
 
 
-def raw_solve(line, goal, **flags):
-    pos = Position.from_line(line)
-    seats = side_seats(pos, None)
-    return Engine(64).solve(encode(pos, seats, goal_spec(pos, goal, pos.party_of(seats[0]))), **flags)
-
-
 def hinted_and_unhinted_nodes(deals, partition):
     """Each deal solved with and without hints, checked for the same (known) value and for
     the table that served it (``partition``: the partition table, else the exact one): the
     nodes summed over the deals, with hints and without."""
     hinted = unhinted = 0
     for line, goal, value, nodes_without in deals:
-        on = raw_solve(line, goal)
-        off = raw_solve(line, goal, use_hints=False)
+        on = core_solve(line, goal)
+        off = core_solve(line, goal, use_hints=False)
         assert (on["lower"], on["upper"]) == (off["lower"], off["upper"]) == (value, value), (line, goal)
         assert on["partition"] == off["partition"] == partition, (line, goal)
         assert off["nodes"] == nodes_without, (goal, off["nodes"])
@@ -72,9 +72,7 @@ def test_lead_hints_in_partition_search_keep_the_values_and_save_nodes():
 
 def test_a_second_solve_on_the_engine_starts_without_the_first_ones_hints():
     line, goal, value, _ = DEALS[0]
-    pos = Position.from_line(line)
-    seats = side_seats(pos, None)
-    spec = encode(pos, seats, goal_spec(pos, goal, pos.party_of(seats[0])))
+    spec = core_spec(Position.from_line(line), goal)
     engine = Engine(1)  # (a table of one megabyte never grows: cleared, it is as new)
     first = engine.solve(spec)
     engine.clear()

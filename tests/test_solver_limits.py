@@ -15,7 +15,9 @@ For an endgame of every variant that needs more than a few hundred nodes:
   stopped solves move both bounds, where one test used to take the whole limit.
 """
 
+import os
 import random
+import sys
 import threading
 import time
 
@@ -25,8 +27,12 @@ from solver._core import Engine
 from solver.deal import random_position
 from solver.errors import ParameterError
 from solver.goals import applies
-from solver.search import Solver, encode, goal_spec, parse_limit, side_seats
+from solver.search import Solver, goal_spec, parse_limit
 from solver.variants import VARIANTS
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from endgames import core_spec  # noqa: E402
 
 
 def _endgame(vid, tricks_left, seed, min_nodes):
@@ -154,17 +160,12 @@ def test_forgotten_bounds_are_proven_again_with_the_moves_kept(vid):
     assert again.nodes > 2
 
 
-def _points_spec(pos):
-    seats = side_seats(pos, None)
-    return encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0])))
-
-
 @pytest.mark.parametrize("vid", list(VARIANTS))
 def test_tests_put_aside_keep_the_bounds_proven(vid):
     """Limits that stop a solve in its tests: the budgets put tests aside (the path is
     taken) and the bounds, whatever was put aside, hold the true count."""
     pos, exact = _endgame(vid, 8, "budgets", 20000)
-    spec = _points_spec(pos)
+    spec = core_spec(pos, "points")
     true = Engine(64).solve(spec)["lower"]
     put_aside = 0
     for share in (10, 4, 2):
@@ -204,7 +205,7 @@ def test_stop_ends_a_solve_under_a_limit():
     driver would go on to its next test."""
     pos = random_position("french4", seed=5)  # (a full deal: no count within the limit)
     engine = Engine(64)
-    spec = _points_spec(pos)
+    spec = core_spec(pos, "points")
     root = engine.solve(spec, node_limit=1)
     timer = threading.Timer(0.2, engine.stop)
     timer.start()

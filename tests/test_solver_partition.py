@@ -18,20 +18,15 @@ import pytest
 from solver import Position
 from solver._core import Engine
 from solver.deal import random_position
-from solver.search import encode, goal_spec
 from solver.variants import VARIANTS
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from endgames import goals_for, random_endgame, random_move, random_side  # noqa: E402
+from endgames import core_spec, goals_for, random_endgame, random_move, random_side  # noqa: E402
 
 # partition search applies to the trick-counting goals in the 4-player games without
 # must-overtrump and in French 5-player tarot (elsewhere it measured slower)
 APPLIES = ["french5", "koenigrufen", "slovenian4"]
-
-
-def spec_of(pos, seats, goal):
-    return encode(pos, seats, goal_spec(pos, goal, pos.party_of(seats[0])))
 
 
 def played_along(pos, rng, steps):
@@ -59,7 +54,7 @@ def test_partition_search_gives_the_exact_tables_counts_along_each_deal(variant)
         seats = random_side(start, rng)
         for pos in played_along(start, rng, 6):
             for goal in goals_for(pos, pos.party_of(seats[0])):
-                spec = spec_of(pos, seats, goal)
+                spec = core_spec(pos, goal, seats)
                 got = partitioned.solve(spec, all_cards=True)
                 want = Engine(16).solve(spec, all_cards=True, use_partition=False)
                 assert not want["partition"]
@@ -85,7 +80,7 @@ def test_partition_search_counts_the_tricks_of_full_deals_as_the_exact_table(var
         rng = random.Random(seed)
         while variant == "french5" and len(pos.tricks) < 5:
             pos.play(random_move(pos, rng))
-        spec = spec_of(pos, pos.parties[0], "tricks")
+        spec = core_spec(pos, "tricks", pos.parties[0])
         counts = {}
         for use in (True, False):
             out = Engine(64).solve(spec, use_partition=use)
@@ -127,7 +122,7 @@ def test_partition_search_keeps_the_trumps_must_overtrump_compared():
         seats = pos.parties[rng.randrange(2)]
         partitioned = Engine(16)
         while not pos.is_over:
-            spec = spec_of(pos, seats, "tricks")
+            spec = core_spec(pos, "tricks", seats)
             got = partitioned.solve(spec, all_cards=True)
             assert got["partition"]
             want = Engine(16).solve(spec, all_cards=True, use_partition=False)
@@ -140,7 +135,7 @@ def test_partition_search_keeps_the_trumps_must_overtrump_compared():
 
 def test_a_parallel_solve_uses_the_exact_table():
     pos = random_position("slovenian4", seed=1)
-    spec = spec_of(pos, pos.parties[0], "tricks")
+    spec = core_spec(pos, "tricks", pos.parties[0])
     one = Engine(64).solve(spec)
     two = Engine(64).solve(spec, threads=2)
     assert one["partition"] and not two["partition"]
@@ -156,20 +151,20 @@ def test_the_two_tables_share_the_memory_budget():
     for seed in range(3):
         pos = random_position("koenigrufen", seed=seed)
         for goal in ("tricks", "points"):
-            out = engine.solve(spec_of(pos, pos.parties[0], goal), node_limit=3_000_000)
+            out = engine.solve(core_spec(pos, goal, pos.parties[0]), node_limit=3_000_000)
             assert out["partition"] == (goal == "tricks")
             assert engine.table_bytes <= 16 * 2 ** 20
     assert engine.max_entries * 16 + 6 * 2 ** 20 <= 16 * 2 ** 20  # (room kept for its largest size)
     small = Engine(1)
     pos = random_position("koenigrufen", seed=0)
-    out = small.solve(spec_of(pos, pos.parties[0], "tricks"))
+    out = small.solve(core_spec(pos, "tricks", pos.parties[0]))
     assert not out["partition"] and out["lower"] == out["upper"]
     assert small.table_bytes <= 2 ** 20
 
 
 def test_clear_forgets_the_partition_entries():
     pos = random_position("slovenian4", seed=4)
-    spec = spec_of(pos, pos.parties[0], "tricks")
+    spec = core_spec(pos, "tricks", pos.parties[0])
     engine = Engine(16)
     first = engine.solve(spec)
     again = engine.solve(spec)

@@ -8,7 +8,9 @@ search, also with more threads than the machine has cores.
 """
 
 import _thread
+import os
 import random
+import sys
 import threading
 import time
 
@@ -16,8 +18,12 @@ import pytest
 
 from solver._core import Engine
 from solver.deal import random_position
-from solver.search import Solver, encode, goal_spec, side_seats, solve
+from solver.search import Solver, solve
 from solver.variants import VARIANTS
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from endgames import core_spec  # noqa: E402
 
 
 def _parallel_solver(memory_mb=64, threads=2):
@@ -133,8 +139,7 @@ def _ctrl_c_case(tricks_left):
     """A Slovenian endgame's points spec, its one-thread value, and a fresh engine whose
     two-thread solves go parallel at once (for the Ctrl-C tests)."""
     pos = _endgames("slovenian4", tricks_left, 1, seed="stop")[0]
-    seats = side_seats(pos, None)
-    spec = encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0])))
+    spec = core_spec(pos, "points")
     engine = Engine(64)
     engine.solo_nodes = 0
     return spec, Engine(64).solve(spec)["lower"], engine
@@ -201,8 +206,7 @@ def test_threads_put_a_test_aside_under_a_limit(vid, tricks_left):
     and the bounds the others then prove hold the one-thread count."""
     put_aside = 0
     for pos in _endgames(vid, tricks_left, 3, seed="budgets"):
-        seats = side_seats(pos, None)
-        spec = encode(pos, seats, goal_spec(pos, "points", pos.party_of(seats[0])))
+        spec = core_spec(pos, "points")
         exact = Engine(64).solve(spec)
         engine = Engine(64)
         engine.solo_nodes = 0
