@@ -1,9 +1,9 @@
 # cython: language_level=3
-# The moves the search tries and their order: equivalent cards once, the table's move (or a
-# lead hint where the table has none: lead_shape) and the killer move first at a lead,
-# winners-cheaply / points-to-partner when following; at a trick's last card the table loads
-# of the next positions are started early (LastCard) and read before any is searched
-# (last_card_by_table).
+# The moves the search tries and their order: equivalent cards once, a lead hint (lead_shape;
+# else the table's move; in partition search the table's move first) and the killer move first
+# at a lead, winners-cheaply / points-to-partner when following; at a trick's last card the
+# table loads of the next positions are started early (LastCard) and read before any is
+# searched (last_card_by_table).
 
 from solver._types cimport *
 from solver._bounds cimport remaining_max
@@ -202,10 +202,10 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
         last_card_setup(X, S, seat, moves, n, LC)
     if n == 1 or not X.use_order:
         return n
-    # Ordering.  Leaders: the table's move, then from the second test of a solve on the
-    # killer (the lead that last refuted at this seat and trick: 6 % fewer nodes on full
-    # deals; in a first test, where it is still being learnt, it cost the yes/no goals up
-    # to twice the nodes), then natural order (suits before trumps, low cards first); when
+    # Ordering.  Leaders: ``first`` (a lead hint, else the table's move), then from the
+    # second test of a solve on the killer (the lead that last refuted at this seat and
+    # trick: 6 % fewer nodes on full deals; in a first test, where it is still being learnt,
+    # it cost the yes/no goals up to twice the nodes), then natural order (suits before trumps, low cards first); when
     # the one in front fails to cut, expand reorders the rest by a forecast (order_leads; in
     # games longer than KILLER_TRICKS the killer takes its turn in that order too).
     # A history table measured worse (11 % more nodes).

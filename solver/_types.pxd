@@ -239,7 +239,7 @@ cdef struct Search:
     int use_near                    # a seat's cards that differ only in points (expand, near_gap)
     int use_bounds
     int use_forecast                # leads ordered by held_trick_worth (_moves.pxd)
-    int use_hints                   # a new trick start's first lead from lead_hints (_moves.pxd)
+    int use_hints                   # a trick start's first lead from lead_hints (_moves.pxd)
     uint32_t* lead_hints            # HINT_SLOTS: per lead_shape, the lead that last cut there
     uint8_t age
     long long probes

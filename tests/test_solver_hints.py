@@ -1,9 +1,9 @@
-"""Lead hints (solver/_moves.pxd, lead_shape): a trick start the table does not know, with four
-tricks or more to go, first tries the lead that last cut at a trick start of the same coarse
-shape (per suit and seat: how many cards, and how many of the others' lie above its highest).
-They order moves only, with the exact table and in partition search: the values must not
-change, and the node counts show that they work (node counts are exact, the same on every
-machine)."""
+"""Lead hints (solver/_moves.pxd, lead_shape): a trick start with four tricks or more to go first
+tries the lead that last cut at a trick start of the same coarse shape (per suit and seat: how
+many cards, and how many of the others' lie above its highest), before the exact table's move
+too (in partition search only where its table knows no move).  They order moves only: the
+values must not change, and the node counts show that they work (node counts are exact, the
+same on every machine)."""
 
 import os
 import sys
@@ -60,8 +60,9 @@ def hinted_and_unhinted_nodes(deals, partition):
 
 def test_lead_hints_keep_the_values_and_save_nodes():
     hinted, unhinted = hinted_and_unhinted_nodes(DEALS + [SLOVENIAN3_TRICKS], partition=False)
-    # measured: 5,166,279 of 6,144,067 nodes (0.83, 0.90, 0.79 and 0.87 deal by deal)
-    assert hinted < 0.9 * unhinted, (hinted, unhinted)
+    # measured: 4,664,351 of 6,144,067 nodes (0.79, 0.72, 0.74 and 0.85 deal by deal); with
+    # the table's move before the hint, 5,166,279 (0.84)
+    assert hinted < 0.8 * unhinted, (hinted, unhinted)
 
 
 def test_lead_hints_in_partition_search_keep_the_values_and_save_nodes():
