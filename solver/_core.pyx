@@ -169,10 +169,10 @@ cdef class Engine:
         a node limit is shared out).  An exact count's tests walk from the count of a playout
         (use_estimate), or without it split the interval from the start.  A trick start's
         first lead comes from the lead hints where they name one (in partition search only
-        where its table names none), else from the table (use_hints, _moves.pxd lead_shape).  One thread on a goal
-        that only who wins each trick decides, in a 4-player game without must-overtrump or in
-        French 5-player tarot, searches with the partition table (use_partition,
-        _partition.pxd); other solves with the exact one.  Under a limit an exact count's
+        where its table names none), else from the table (use_hints, _moves.pxd lead_shape).
+        One thread on a goal that only who wins each trick decides, in a 4-player game
+        without must-overtrump or in French 5-player tarot, searches with the partition table
+        (use_partition, _partition.pxd); other solves with the exact one.  Under a limit an exact count's
         tests have budgets: one that runs out is put aside and the bounds narrow from both ends
         (tests_budgets, _driver.pxd).
 

@@ -205,9 +205,10 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
     # Ordering.  Leaders: ``first`` (a lead hint, else the table's move), then from the
     # second test of a solve on the killer (the lead that last refuted at this seat and
     # trick: 6 % fewer nodes on full deals; in a first test, where it is still being learnt,
-    # it cost the yes/no goals up to twice the nodes), then natural order (suits before trumps, low cards first); when
-    # the one in front fails to cut, expand reorders the rest by a forecast (order_leads; in
-    # games longer than KILLER_TRICKS the killer takes its turn in that order too).
+    # it cost the yes/no goals up to twice the nodes), then natural order (suits before
+    # trumps, low cards first); when the one in front fails to cut, expand reorders the rest
+    # by a forecast (order_leads; in games longer than KILLER_TRICKS the killer takes its
+    # turn in that order too).
     # A history table measured worse (11 % more nodes).
     # The last card of a trick: its outcome is known, so win cheaply, feed points to the
     # own side's trick, or throw the cheapest card.  Others: a card that wins now and that
