@@ -341,7 +341,9 @@ def run_scaling(set_names, deals, seed, limit, memory_mb, threads):
     """Each deal solved on one thread and on ``threads`` (a fresh table each time), interleaved
     deal by deal with the order alternating, so drift falls on both: per set the median times,
     their ratio, the median of the per-deal speed-ups, and the median nodes (a parallel search
-    visits some nodes twice)."""
+    visits some nodes twice); and where the speed-up is lost, per deal and as medians: the
+    parallel solve's nodes against one thread's, and each thread's time per node against one
+    thread's alone."""
     rows = []
     for spec_name in set_names:
         variant, tricks, n = parse_set(spec_name, deals)
@@ -356,12 +358,17 @@ def run_scaling(set_names, deals, seed, limit, memory_mb, threads):
         agree = all(a[2] == b[2] for a, b in zip(runs[1], runs[threads]) if None not in (a[2], b[2]))
         assert agree, "values differ between 1 and %d threads" % threads
         median = {n: statistics.median(t for t, _, _ in rs) for n, rs in runs.items()}
+        searched = [(a, b) for a, b in zip(runs[1], runs[threads]) if a[1] and b[1]]
         row = {"set": "%s:%s" % (variant, tricks), "goal": "points", "deals": len(positions), "threads": threads,
                "solved": {n: sum(v is not None for _, _, v in rs) for n, rs in runs.items()},
                "median_s": {n: round(m, 4) for n, m in median.items()},
                "speedup_of_medians": round(median[1] / median[threads], 2),
                "median_speedup": round(statistics.median(a[0] / b[0] for a, b in zip(runs[1], runs[threads])), 2),
                "median_nodes": {n: int(statistics.median(x for _, x, _ in rs)) for n, rs in runs.items()},
+               "median_nodes_ratio": round(statistics.median(b[1] / a[1] for a, b in searched), 3)
+               if searched else None,
+               "median_thread_time_per_node_ratio": round(statistics.median(
+                   (b[0] * threads / b[1]) / (a[0] / a[1]) for a, b in searched), 3) if searched else None,
                "per_deal": [{"seconds": [round(a[0], 4), round(b[0], 4)], "nodes": [a[1], b[1]]}
                             for a, b in zip(runs[1], runs[threads])]}
         rows.append(row)
