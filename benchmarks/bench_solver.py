@@ -397,8 +397,7 @@ def run_driver(set_names, deals, seed, limit, memory_mb, goal):
     deal's count by the driver (a fresh table), then on an emptied table the two null-window
     tests a known count needs (it reaches the count; it does not reach one more), as
     ``solve(at_least=...)`` asks them.  The gap is the most that a better first guess or test
-    order could save; what is left is the size of one test's proof.  (Each at_least solve
-    starts without the killer leads the driver's later tests use.)  For card points, each of the
+    order could save; what is left is the size of one test's proof.  For card points, each of the
     two is asked once more on an emptied table and again after ``Engine.forget_bounds``, which
     keeps the moves the first search found: ``hinted_nodes`` is what the second search visits,
     the size of that test's proof with the leads ordered as well as one search of it can tell

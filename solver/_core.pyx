@@ -186,8 +186,7 @@ cdef class Engine:
         cdef Rules* R
         self._load(spec, &S)
         self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = self.X.put_aside = 0
-        memset(self.X.killer, 0xFF, sizeof(self.X.killer))  # all -1: each solve starts afresh
-        if self.hints_kept:  # (and so do its lead hints)
+        if self.hints_kept:  # each solve starts afresh, with no lead hints
             memset(self.X.lead_hints, 0, HINT_SLOTS * sizeof(uint32_t))
         self.hints_kept = use_hints and self.X.R.n_tricks - S.trick_no + 1 >= HINT_TRICKS
         self.X.aborted = 0

@@ -1,7 +1,7 @@
 # cython: language_level=3
 # The moves the search tries and their order: equivalent cards once, a lead hint (lead_shape;
-# else the table's move; in partition search the table's move first) and the killer move first
-# at a lead, winners-cheaply / points-to-partner when following; at a trick's last card the
+# else the table's move; in partition search the table's move first) first at a lead, then
+# the lead forecast (order_leads), winners-cheaply / points-to-partner when following; at a trick's last card the
 # table loads of the next positions are started early (LastCard) and read before any is
 # searched (last_card_by_table).
 
@@ -167,7 +167,7 @@ cdef inline void drop_event_cards(const Rules* R, uint32_t* L) noexcept nogil:
 
 cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int first, LastCard* LC) noexcept nogil:
     """Moves to search: equivalent cards once (lowest of each run); a lead puts ``first``
-    (the table's move) and the killer in front, a follower orders winners-cheaply /
+    (a lead hint or the table's move) in front, a follower orders winners-cheaply /
     points-to-partner.  With ``LC`` (a trick's last card, see expand) the table loads of the
     next positions are started before the ordering, whose work then overlaps them (3.5 %
     less time on full Slovenian deals)."""
@@ -202,21 +202,17 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
         last_card_setup(X, S, seat, moves, n, LC)
     if n == 1 or not X.use_order:
         return n
-    # Ordering.  Leaders: ``first`` (a lead hint, else the table's move), then from the
-    # second test of a solve on the killer (the lead that last refuted at this seat and
-    # trick: 6 % fewer nodes on full deals; in a first test, where it is still being learnt,
-    # it cost the yes/no goals up to twice the nodes), then natural order (suits before
-    # trumps, low cards first); when the one in front fails to cut, expand reorders the rest
-    # by a forecast (order_leads; in games longer than KILLER_TRICKS the killer takes its
-    # turn in that order too).
-    # A history table measured worse (11 % more nodes).
+    # Ordering.  Leaders: ``first`` (a lead hint, else the table's move), then natural order
+    # (suits before trumps, low cards first); when the one in front fails to cut, expand
+    # reorders the rest by a forecast (order_leads).  A killer (the lead that last cut at
+    # this seat and trick) before the forecast's order, from a solve's second test on, once
+    # saved 6 % of the nodes; behind the lead hints it cost 7-20 % more in the 12-trick games
+    # (docs/reference/solving-speed.md).  A history table measured worse (11 % more nodes).
     # The last card of a trick: its outcome is known, so win cheaply, feed points to the
     # own side's trick, or throw the cheapest card.  Others: a card that wins now and that
     # no opponent still to play can beat goes first; with the own side's card safe, feed
     # points; else play low.
     if S.n_played == 0:
-        if X.iterations > 1:
-            to_front(moves, n, X.killer[seat][S.trick_no])
         to_front(moves, n, first)
         return n
     last = S.n_played == R.n_seats - 1

@@ -115,17 +115,14 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
             to_front(moves, n, first)
     if part:
         rel_set(all_rel, NOT_READ)
-    # a lead with six tricks or more to go: the moves after the table's or the killer move
-    # (all of them, with neither in front) are ordered by order_leads once that one fails to
-    # cut; a lead that cuts at once costs no forecast.  Nearer the end the forecast saved
-    # no nodes (the same counts from three tricks to go) and cost time: 16 full Slovenian
-    # deals took 37.9 s with it from three tricks to go, 32.4 s from six, 43.6 s without.
-    # In games of more than KILLER_TRICKS tricks the killer is ordered with the others (a
-    # killer is kept per seat and trick, and a longer game puts more positions under each)
+    # a lead with six tricks or more to go: the moves after the hint or the table's move (all
+    # of them, with neither in front) are ordered by order_leads once that one fails to cut;
+    # a lead that cuts at once costs no forecast.  Nearer the end the forecast saved no nodes
+    # (the same counts from three tricks to go) and cost time: 16 full Slovenian deals took
+    # 37.9 s with it from three tricks to go, 32.4 s from six, 43.6 s without
     cdef int order_from = -1
     if S.n_played == 0 and X.use_forecast and X.use_order and S.trick_no <= X.R.n_tricks - 5:
-        order_from = 1 if moves[0] == first or (X.iterations > 1 and X.R.n_tricks <= KILLER_TRICKS
-                                                and moves[0] == X.killer[seat][S.trick_no]) else 0
+        order_from = 1 if moves[0] == first else 0
         if n - order_from < 2:
             order_from = -1
     best_move[0] = moves[0]
@@ -202,8 +199,6 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
                 if best < beta:
                     beta = best
         if alpha >= beta:
-            if S.n_played == 0:
-                X.killer[seat][S.trick_no] = move
             if part:
                 memcpy(cut_rel, move_rel, sizeof(cut_rel))
             break

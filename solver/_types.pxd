@@ -59,13 +59,6 @@ cdef enum:
                                     # deals: 1.62x with 2, 1.70x with 3, 1.76x with 4 (per deal
                                     # 1.61x, 1.70x, 1.62x); marking every node, 1.37x on 16
                                     # (measured on 2 cores only)
-    KILLER_TRICKS = 12              # games of up to this many tricks put the killer lead before
-                                    # the lead forecast (expand); in longer ones it takes its turn
-                                    # in the forecast's order.  Nodes summed over seeded deals
-                                    # (card points): French 4-player from 12 and 10 tricks -21 %
-                                    # and -22 %, French 3-player and Danish from 14 -16 %,
-                                    # Slovenian 3-player from 14 and 12 -6 % and -4 %; but
-                                    # full Slovenian deals +3 %, Königrufen from 10 +6 %
     WORTH_TRICKS = 12               # games of up to this many tricks order the leads the
                                     # forecast holds by their trick's card points (order_leads)
 
@@ -227,7 +220,6 @@ cdef struct Search:
     int crew                        # threads searching this table (1: alone)
     int grow_wanted                 # set instead of growing while other threads search the table
     uint64_t context                # mixed into every key: rules, side, goal
-    int killer[MAX_SEATS][MAX_TRICKS + 1]  # per seat and trick: the lead that last caused a cutoff
     long long nodes
     long long node_limit            # 0 = none
     double deadline                 # monotonic seconds, 0 = none
@@ -244,7 +236,7 @@ cdef struct Search:
     uint8_t age
     long long probes
     long long hits
-    int iterations                  # null-window searches at the root (killers are used from the 2nd)
+    int iterations                  # null-window searches at the root
     int put_aside                   # tests put aside when their budget ran out (search_value)
     int partition                   # this solve uses the partition table, not the exact one
     PEntry* part                    # the partition table (NULL until a solve needs it)
