@@ -1,9 +1,9 @@
 # cython: language_level=3
 # The moves the search tries and their order: equivalent cards once, a lead hint (lead_shape;
 # else the table's move; in partition search the table's move first) first at a lead, then
-# the lead forecast (order_leads), winners-cheaply / points-to-partner when following; at a trick's last card the
-# table loads of the next positions are started early (LastCard) and read before any is
-# searched (last_card_by_table).
+# the lead forecast (order_leads), winners-cheaply / points-to-partner when following; at a
+# trick's last card the table loads of the next positions are started early (LastCard) and
+# read before any is searched (last_card_by_table).
 
 from solver._types cimport *
 from solver._bounds cimport remaining_max
