@@ -172,9 +172,9 @@ cdef class Engine:
         where its table names none), else from the table (use_hints, _moves.pxd lead_shape).
         One thread on a goal that only who wins each trick decides, in a 4-player game
         without must-overtrump or in French 5-player tarot, searches with the partition table
-        (use_partition, _partition.pxd); other solves with the exact one.  Under a limit an exact count's
-        tests have budgets: one that runs out is put aside and the bounds narrow from both ends
-        (tests_budgets, _driver.pxd).
+        (use_partition, _partition.pxd); other solves with the exact one.  Under a limit an
+        exact count's tests have budgets: one that runs out is put aside and the bounds narrow
+        from both ends (tests_budgets, _driver.pxd).
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, put_aside (tests whose
         budget ran out), aborted, partition (the partition table was used), and when asked
