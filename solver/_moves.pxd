@@ -165,6 +165,22 @@ cdef inline void drop_event_cards(const Rules* R, uint32_t* L) noexcept nogil:
             L[s] &= ~R.event_mask[s]
 
 
+cdef inline int throw_rank(const State* S, int seat, int s, int r, int led) noexcept nogil:
+    """Where a card the seat throws away goes among its cards of equal points (the lower
+    the earlier): by rank, but a discard (a plain card of a suit not led) from a suit in
+    which the seat may still win a trick after the ones of a suit where it cannot (the
+    other seats hold at least as many cards above its top card as it holds), so that the
+    cards guarding a possible winner are kept.  A valat's defenders keep a queen and its
+    guard: the valats of the dominant hands took 13-37 % fewer nodes, French 5-player ones
+    up to half (docs/reference/solving-speed.md)."""
+    cdef uint32_t mine, above
+    if s == led or s == TRUMP or s == SPECIAL or led < 0:
+        return r
+    mine = S.hand[seat][s]
+    above = S.start_out[s] & ~mine & ~((<uint32_t>2 << (31 - clz32(mine))) - 1)
+    return r if popcount32(above) >= popcount32(mine) else 64 + r
+
+
 cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int first, LastCard* LC) noexcept nogil:
     """Moves to search: equivalent cards once (lowest of each run); a lead puts ``first``
     (a lead hint or the table's move) in front, a follower orders winners-cheaply /
@@ -211,7 +227,7 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
     # The last card of a trick: its outcome is known, so win cheaply, feed points to the
     # own side's trick, or throw the cheapest card.  Others: a card that wins now and that
     # no opponent still to play can beat goes first; with the own side's card safe, feed
-    # points; else play low.
+    # points; else play low.  A card thrown keeps the guards of a possible winner (throw_rank).
     if S.n_played == 0:
         to_front(moves, n, first)
         return n
@@ -247,7 +263,7 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
             if R.maxer[ws] == R.maxer[seat]:
                 score[i] = (1 << 28) + (R.pts[s][r] << 8) - r if ws != seat else (1 << 27) - r
             else:
-                score[i] = -(R.pts[s][r] << 8) - r
+                score[i] = -(R.pts[s][r] << 8) - throw_rank(S, seat, s, r, led)
             continue
         safe = 1
         for o in range(S.n_played + 1, R.n_seats):
@@ -258,7 +274,7 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
         if safe and R.maxer[ws] == R.maxer[seat]:
             score[i] = (1 << 27) - r if ws == seat else (1 << 26) + R.pts[s][r]
         else:
-            score[i] = -(R.pts[s][r] << 8) - r
+            score[i] = -(R.pts[s][r] << 8) - throw_rank(S, seat, s, r, led)
     for i in range(1, n):  # insertion sort, descending score
         j = i
         while j > 0 and score[j] > score[j - 1]:
