@@ -166,13 +166,12 @@ cdef inline void drop_event_cards(const Rules* R, uint32_t* L) noexcept nogil:
 
 
 cdef inline int throw_rank(const State* S, int seat, int s, int r, int led) noexcept nogil:
-    """Where a card the seat throws away goes among its cards of equal points (the lower
-    the earlier): by rank, but a discard (a plain card of a suit not led) from a suit in
-    which the seat may still win a trick after the ones of a suit where it cannot (the
-    other seats hold at least as many cards above its top card as it holds), so that the
-    cards guarding a possible winner are kept.  A valat's defenders keep a queen and its
-    guard: the valats of the dominant hands took 13-37 % fewer nodes, French 5-player ones
-    up to half (docs/reference/solving-speed.md)."""
+    """Where a card the seat gives to a trick it does not win goes among its cards of equal
+    points (the lower the earlier): by rank, but a discard (a plain card of a suit not led)
+    from a suit in which the seat may still win a trick after the ones of a suit where it
+    cannot (the other seats hold at least as many cards above its top card as it holds), so
+    that the cards guarding a possible winner are kept, by the defenders of a valat and by
+    the side feeding its own trick alike (docs/reference/solving-speed.md)."""
     cdef uint32_t mine, above
     if s == led or s == TRUMP or s == SPECIAL or led < 0:
         return r
@@ -261,7 +260,8 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
             ws, wsuit, wrank = seats[w], suits[w], ranks[w]
         if last:
             if R.maxer[ws] == R.maxer[seat]:
-                score[i] = (1 << 28) + (R.pts[s][r] << 8) - r if ws != seat else (1 << 27) - r
+                score[i] = ((1 << 28) + (R.pts[s][r] << 8) - throw_rank(S, seat, s, r, led) if ws != seat
+                            else (1 << 27) - r)
             else:
                 score[i] = -(R.pts[s][r] << 8) - throw_rank(S, seat, s, r, led)
             continue
@@ -272,7 +272,8 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
                 safe = 0
                 break
         if safe and R.maxer[ws] == R.maxer[seat]:
-            score[i] = (1 << 27) - r if ws == seat else (1 << 26) + R.pts[s][r]
+            score[i] = ((1 << 27) - r if ws == seat
+                        else (1 << 26) + (R.pts[s][r] << 8) - throw_rank(S, seat, s, r, led))
         else:
             score[i] = -(R.pts[s][r] << 8) - throw_rank(S, seat, s, r, led)
     for i in range(1, n):  # insertion sort, descending score
