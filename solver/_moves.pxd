@@ -165,15 +165,17 @@ cdef inline void drop_event_cards(const Rules* R, uint32_t* L) noexcept nogil:
             L[s] &= ~R.event_mask[s]
 
 
-cdef inline int throw_rank(const State* S, int seat, int s, int r, int led) noexcept nogil:
+cdef inline int throw_rank(const Rules* R, const State* S, int seat, int s, int r, int led) noexcept nogil:
     """Where a card the seat gives to a trick it does not win goes among its cards of equal
-    points (the lower the earlier): by rank, but a discard (a plain card of a suit not led)
-    from a suit in which the seat may still win a trick after the ones of a suit where it
-    cannot (the other seats hold at least as many cards above its top card as it holds), so
-    that the cards guarding a possible winner are kept, by the defenders of a valat and by
-    the side feeding its own trick alike (docs/reference/solving-speed.md)."""
+    points (the lower the earlier): by rank; but where no card counts more than another (trick
+    counts, valat), a discard (a plain card of a suit not led) from a suit in which the seat
+    may still win a trick after the ones of a suit where it cannot (the other seats hold at
+    least as many cards above its top card as it holds), so that the cards guarding a
+    possible winner are kept, by the defenders of a valat and by the side feeding its own
+    trick alike.  Where cards count points, it saved no nodes and cost 4 % more time
+    (docs/reference/solving-speed.md)."""
     cdef uint32_t mine, above
-    if s == led or s == TRUMP or s == SPECIAL or led < 0:
+    if R.n_dear_classes or s == led or s == TRUMP or s == SPECIAL or led < 0:
         return r
     mine = S.hand[seat][s]
     above = S.start_out[s] & ~mine & ~((<uint32_t>2 << (31 - clz32(mine))) - 1)
@@ -260,10 +262,10 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
             ws, wsuit, wrank = seats[w], suits[w], ranks[w]
         if last:
             if R.maxer[ws] == R.maxer[seat]:
-                score[i] = ((1 << 28) + (R.pts[s][r] << 8) - throw_rank(S, seat, s, r, led) if ws != seat
+                score[i] = ((1 << 28) + (R.pts[s][r] << 8) - throw_rank(R, S, seat, s, r, led) if ws != seat
                             else (1 << 27) - r)
             else:
-                score[i] = -(R.pts[s][r] << 8) - throw_rank(S, seat, s, r, led)
+                score[i] = -(R.pts[s][r] << 8) - throw_rank(R, S, seat, s, r, led)
             continue
         safe = 1
         for o in range(S.n_played + 1, R.n_seats):
@@ -273,9 +275,9 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
                 break
         if safe and R.maxer[ws] == R.maxer[seat]:
             score[i] = ((1 << 27) - r if ws == seat
-                        else (1 << 26) + (R.pts[s][r] << 8) - throw_rank(S, seat, s, r, led))
+                        else (1 << 26) + (R.pts[s][r] << 8) - throw_rank(R, S, seat, s, r, led))
         else:
-            score[i] = -(R.pts[s][r] << 8) - throw_rank(S, seat, s, r, led)
+            score[i] = -(R.pts[s][r] << 8) - throw_rank(R, S, seat, s, r, led)
     for i in range(1, n):  # insertion sort, descending score
         j = i
         while j > 0 and score[j] > score[j - 1]:
