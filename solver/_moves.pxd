@@ -228,7 +228,11 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
     # The last card of a trick: its outcome is known, so win cheaply, feed points to the
     # own side's trick, or throw the cheapest card.  Others: a card that wins now and that
     # no opponent still to play can beat goes first; with the own side's card safe, feed
-    # points; else play low.  A card thrown keeps the guards of a possible winner (throw_rank).
+    # points; where no card counts more than another (trick counts, valat), a card that
+    # wins now though a later opponent may beat it, the highest first (the tricks of full
+    # Slovenian deals 14 % fewer nodes, French 4-player from 12 tricks 33 %; where cards
+    # count points, before the low cards it took up to 64 % more); else play low.  A card
+    # thrown keeps the guards of a possible winner (throw_rank).
     if S.n_played == 0:
         to_front(moves, n, first)
         return n
@@ -276,6 +280,8 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
         if safe and R.maxer[ws] == R.maxer[seat]:
             score[i] = ((1 << 27) - r if ws == seat
                         else (1 << 26) + (R.pts[s][r] << 8) - throw_rank(R, S, seat, s, r, led))
+        elif ws == seat and not R.n_dear_classes:
+            score[i] = (1 << 20) + r  # (the highest: a later seat must spend a higher card)
         else:
             score[i] = -(R.pts[s][r] << 8) - throw_rank(R, S, seat, s, r, led)
     for i in range(1, n):  # insertion sort, descending score

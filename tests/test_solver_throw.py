@@ -10,7 +10,8 @@ from solver.search import Solver
 # benchmarks/bench_solver.py's dominant French 5-player hand 1 (seed 1): the declarer (seat 3)
 # holds T21-T14, the Excuse and three kings, his partner the called CK.  The diamonds D10 D5
 # need the partner's ruffs, which the defenders' T13 can beat, and his trumps fall to the
-# declarer's trump leads: valat fails.  Decided in 2,405,513 nodes; before, when a thrown card
+# declarer's trump leads: valat fails.  Decided in 3,544,120 nodes (2,405,513 before a trick
+# count's followers tried the highest card that wins now first); before, when a thrown card
 # was simply the lowest, a defender threw away the guards of his winners and the valat was
 # still undecided after 222 M nodes (32 s).
 FRENCH5_DOMINANT = (
@@ -24,5 +25,5 @@ def test_a_valats_defenders_keep_the_guards_of_their_winners():
     pos = Position.from_line(FRENCH5_DOMINANT)
     r = Solver(16).solve(pos, "valat", limit=10_000_000)
     assert r.exact and r.value is False, (r.bounds, r.nodes)
-    assert r.nodes < 4_000_000, r.nodes
+    assert r.nodes < 8_000_000, r.nodes
     assert Solver(16).solve(pos, "win").value is True  # (the contract itself is made by force)
