@@ -12,8 +12,9 @@ the machine's speed falls on all of them alike, and a deal's time is the best of
 often than sped up).  Node counts are exact.
 
 Per set and build: the sum of the deals' times, their nodes, ns per node, the median of the
-deal-by-deal time ratios to the first build, and the deals whose bounds differ from the first
-build's (a change meant to keep the values must list none).
+deal-by-deal time ratios to the first build, and the deals whose bounds (with ``--all-cards``,
+or the values of their legal cards) differ from the first build's (a change meant to keep the
+values must list none).
 """
 
 import argparse
@@ -33,16 +34,18 @@ import json, sys
 sys.path.insert(0, ".")
 from solver import Position
 from solver.search import Solver
-line, goal, limit, memory = sys.argv[1:5]
-r = Solver(int(memory)).solve(Position.from_line(line), goal, limit=limit)
-print(json.dumps({"nodes": r.nodes, "seconds": r.seconds, "bounds": list(r.bounds)}))
+line, goal, limit, memory, all_cards = sys.argv[1:6]
+r = Solver(int(memory)).solve(Position.from_line(line), goal, limit=limit, all_cards=all_cards == "1")
+print(json.dumps({"nodes": r.nodes, "seconds": r.seconds, "bounds": list(r.bounds),
+                  "cards": sorted([str(card), str(value)] for card, value in r.cards.items())}))
 """
 
 
-def solve_in(build, line, goal, limit, memory):
-    """One solve of the position ``line`` by the build in directory ``build``."""
-    done = subprocess.run([sys.executable, "-c", RUN, line, goal, limit, str(memory)], cwd=build,
-                          capture_output=True, text=True)
+def solve_in(build, line, goal, limit, memory, all_cards=False):
+    """One solve of the position ``line`` by the build in directory ``build`` (with
+    ``all_cards``, the value of every legal card too)."""
+    done = subprocess.run([sys.executable, "-c", RUN, line, goal, limit, str(memory), "1" if all_cards else "0"],
+                          cwd=build, capture_output=True, text=True)
     if done.returncode:
         raise RuntimeError("build %s failed on %s:\n%s" % (build, line, done.stderr.strip()))
     return json.loads(done.stdout)
@@ -54,14 +57,15 @@ def commit_of(build):
     return done.stdout.strip() or None
 
 
-def compare(builds, lines, goal, limit, memory, reps):
-    """Each build's best run of each position: a list per build of {nodes, seconds, bounds}."""
+def compare(builds, lines, goal, limit, memory, reps, all_cards=False):
+    """Each build's best run of each position: a list per build of {nodes, seconds, bounds,
+    cards}."""
     best = {b: [None] * len(lines) for b in builds}
     for i, line in enumerate(lines):
         for rep in range(reps):
             k = (i + rep) % len(builds)
             for b in builds[k:] + builds[:k]:
-                r = solve_in(b, line, goal, limit, memory)
+                r = solve_in(b, line, goal, limit, memory, all_cards)
                 if best[b][i] is None or r["seconds"] < best[b][i]["seconds"]:
                     best[b][i] = r
     return best
@@ -80,7 +84,7 @@ def summary(builds, best, commits):
                      "median_ratio_to_first": round(statistics.median(
                          r["seconds"] / max(f["seconds"], 1e-9) for f, r in zip(first, runs)), 3),
                      "differing_values": [i for i, (f, r) in enumerate(zip(first, runs))
-                                          if f["bounds"] != r["bounds"]]})
+                                          if (f["bounds"], f.get("cards")) != (r["bounds"], r.get("cards"))]})
     return rows
 
 
@@ -95,6 +99,7 @@ def main(argv=None):
     ap.add_argument("--limit", default="60s", help="per deal: nodes or time (default 60s)")
     ap.add_argument("--memory", type=int, default=256, help="table budget in MB (default 256)")
     ap.add_argument("--reps", type=int, default=3, help="runs of each deal per build; the best counts")
+    ap.add_argument("--all-cards", action="store_true", help="solve the value of every legal card too")
     ap.add_argument("--out", help="write the JSON here too")
     args = ap.parse_args(argv)
     builds = [Path(b).resolve() for b in args.builds]
@@ -111,7 +116,7 @@ def main(argv=None):
     results = []
     for variant, tricks, deals in sets:
         lines = [pos.to_line() for pos in set_positions(variant, tricks, deals, args.seed)]
-        best = compare(builds, lines, args.goal, args.limit, args.memory, args.reps)
+        best = compare(builds, lines, args.goal, args.limit, args.memory, args.reps, args.all_cards)
         row = {"set": "%s:%s" % (variant, tricks), "goal": args.goal, "deals": deals, "reps": args.reps,
                "builds": summary(builds, best, commits)}
         results.append(row)

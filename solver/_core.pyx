@@ -181,7 +181,7 @@ cdef class Engine:
         ``cards`` (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as -1).
         """
         cdef State S, child
-        cdef int lo, hi, tv, i, n
+        cdef int lo, hi, tv, i, n, guess
         cdef int moves[MAX_MOVES]
         cdef Rules* R
         self._load(spec, &S)
@@ -228,13 +228,21 @@ cdef class Engine:
         if all_cards and not self.X.aborted:
             cards = {}
             n = legal_moves(&self.X.R, &S, moves)
+            # each card's first test at the value of the card before it (a seat's cards of a suit
+            # often share one), the first card's at the root's; an optimal card keeps that, and
+            # a guess that is the value settles it in two tests.  The values of every card of 16
+            # full Slovenian deals took 6.8 % fewer nodes than with the root's value as the guess
+            # for every card, French 4-player from 12 tricks 8.3 %, Königrufen 3.6 %, French
+            # 5-player from 10 tricks 4.0 %; Slovenian 3-player from 14 tricks 1.3 % more
+            guess = lo if lo == hi else -1
             for i in range(n):
                 child = S
                 tv = self._child(&child, moves[i])
-                # (an optimal card keeps the root's value: the guess that settles it in two tests)
                 lo2, hi2 = self._bounds(&child, target - tv if target >= 0 else -1,
-                                        lo - tv if lo == hi else -1)
+                                        guess - tv if guess >= 0 else -1)
                 cards[moves[i]] = (lo2 + tv, hi2 + tv)
+                if lo2 == hi2:
+                    guess = lo2 + tv
             out["cards"] = cards
         if line and not self.X.aborted:
             if lo == hi:
