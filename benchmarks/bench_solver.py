@@ -4,6 +4,7 @@
     python benchmarks/bench_solver.py --quick               # a sanity run (few deals, short limit)
     python benchmarks/bench_solver.py --sets slovenian4:12 --deals 50 --out results.json
     python benchmarks/bench_solver.py --sets slovenian4:12 --threads 2   # one deal on two cores
+    python benchmarks/bench_solver.py --sets slovenian4:12:16 --all-cards   # every legal card's value too
     python benchmarks/bench_solver.py --ablation            # search features switched off, as ratios
     python benchmarks/bench_solver.py --batch slovenian4:10 --deals 16   # solve_many, 1 vs 2 threads
     python benchmarks/bench_solver.py --scaling 2 --sets slovenian4:12:16  # one deal: 1 vs 2 threads
@@ -86,12 +87,14 @@ def set_positions(variant, tricks, n, seed):
     return dominant_set(variant, n, seed) if tricks == "dominant" else deal_set(variant, tricks, n, seed)
 
 
-def run_set(name, positions, goal, limit, memory_mb, threads=1):
+def run_set(name, positions, goal, limit, memory_mb, threads=1, all_cards=False):
+    """One set's row (``all_cards``: each solve finds the value of every legal card too, as the
+    deal viewer asks; a deal then counts as solved when its count is exact)."""
     times, nodes, hits, probes, solved, gaps = [], [], 0, 0, 0, []
     solver = Solver(memory_mb, threads)
     for pos in positions:
         solver.clear()
-        r = solver.solve(pos, goal, limit=limit)
+        r = solver.solve(pos, goal, limit=limit, all_cards=all_cards)
         times.append(r.seconds)
         nodes.append(r.nodes)
         hits += r.table_hits
@@ -102,7 +105,8 @@ def run_set(name, positions, goal, limit, memory_mb, threads=1):
     times_sorted = sorted(times)
     searched = [t for t, n in zip(times, nodes) if n > 0]
     return {
-        "set": name, "goal": goal, "threads": threads, "deals": len(positions), "solved": solved,
+        "set": name, "goal": goal, "threads": threads, "all_cards": all_cards, "deals": len(positions),
+        "solved": solved,
         "solved_share": round(solved / len(positions), 3),
         "median_s": round(statistics.median(times), 4),
         "p90_s": round(times_sorted[min(len(times) - 1, int(0.9 * len(times)))], 4),
@@ -453,6 +457,8 @@ def main(argv=None):
     ap.add_argument("--memory", type=int, default=256, help="table budget in MB (default 256, the Solver's)")
     ap.add_argument("--threads", type=int, choices=range(1, 33), default=1, metavar="N",
                     help="search threads per deal (default 1: the one-core figures)")
+    ap.add_argument("--all-cards", action="store_true",
+                    help="the sets' solves find the value of every legal card too (the deal viewer's)")
     ap.add_argument("--scaling", type=int, choices=range(2, 33), metavar="N",
                     help="instead: each deal of --sets (default slovenian4:12:16) on 1 thread and on N, "
                          "interleaved, the speed-up")
@@ -499,7 +505,8 @@ def main(argv=None):
     instead = args.ablation or args.batch or args.targets or args.anchor or args.scaling or args.driver
     for variant, tricks, deals in [] if instead else sets:
         positions = set_positions(variant, tricks, args.deals if args.quick else deals, args.seed)
-        row = run_set("%s:%s" % (variant, tricks), positions, args.goal, args.limit, args.memory, args.threads)
+        row = run_set("%s:%s" % (variant, tricks), positions, args.goal, args.limit, args.memory, args.threads,
+                      args.all_cards)
         results.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
     publish({"args": vars(args), "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,

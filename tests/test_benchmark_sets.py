@@ -41,3 +41,12 @@ def test_the_driver_mode_puts_each_count_beside_its_two_tests():
         assert len(deal["cold_nodes"]) == len(deal["hinted_nodes"]) == 2
     assert row["two_tests_nodes_sum"] == sum(d["two_tests_nodes"] for d in row["per_deal"])
     assert row["hinted_nodes_sum"] == [sum(d["hinted_nodes"][k] for d in row["per_deal"]) for k in (0, 1)]
+
+
+def test_a_set_solved_with_every_cards_value_takes_more_nodes_for_the_same_counts():
+    positions = bench_solver.set_positions("slovenian4", 3, 3, seed=1)
+    count = bench_solver.run_set("slovenian4:3", positions, "points", "60s", 16)
+    cards = bench_solver.run_set("slovenian4:3", positions, "points", "60s", 16, all_cards=True)
+    assert (count["all_cards"], cards["all_cards"]) == (False, True)
+    assert count["solved"] == cards["solved"] == 3
+    assert cards["median_nodes"] > count["median_nodes"]
