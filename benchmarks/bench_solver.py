@@ -105,9 +105,8 @@ def run_set(name, positions, goal, limit, memory_mb, threads=1, all_cards=False)
     times_sorted = sorted(times)
     searched = [t for t, n in zip(times, nodes) if n > 0]
     return {
-        "set": name, "goal": goal, "threads": threads, "all_cards": all_cards, "deals": len(positions),
-        "solved": solved,
-        "solved_share": round(solved / len(positions), 3),
+        "set": name, "goal": goal, "threads": threads, "all_cards": all_cards,
+        "deals": len(positions), "solved": solved, "solved_share": round(solved / len(positions), 3),
         "median_s": round(statistics.median(times), 4),
         "p90_s": round(times_sorted[min(len(times) - 1, int(0.9 * len(times)))], 4),
         "max_s": round(max(times), 4),
