@@ -7,6 +7,9 @@ from libc.string cimport memset
 
 from solver._rules cimport excuse_out
 
+cdef enum:
+    START_ENTRIES = 1 << 16         # a new table's entries (1 MB): it grows as it fills (store)
+
 
 cdef inline uint64_t mix(uint64_t h, uint64_t x, uint64_t mul) noexcept nogil:
     h = (h ^ x) * mul

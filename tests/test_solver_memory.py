@@ -11,8 +11,15 @@ process's peak resident memory (VmHWM, reset just before), in a fresh process so
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+from solver._core import Engine
+from solver.deal import random_position
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from endgames import core_spec  # noqa: E402
 
 MEASURE = """
 import json
@@ -42,3 +49,22 @@ def test_the_table_never_takes_more_than_its_budget():
     measured = json.loads(run.stdout)
     assert measured["table_mb"] == 16  # it grew to the whole budget
     assert measured["peak_mb"] <= 16 + 3, measured  # + a little for the search's own Python objects
+
+
+def test_clear_starts_the_table_at_a_new_engines_size():
+    """clear() forgets the entries and shrinks the table back to where a new engine starts
+    (1 MB), so the next solve searches as on a new engine: the same nodes, not those of a
+    table that an earlier, larger solve grew (there a small solve's entries spread over the
+    whole budget, fewer of them in the processor's caches)."""
+    def spec(seed):
+        pos = random_position("koenigrufen", seed=seed)
+        return core_spec(pos, "points", pos.parties[0])
+
+    engine = Engine(16)
+    engine.solve(spec(2))
+    assert engine.table_bytes == 16 * 2 ** 20  # grown to the whole budget
+    engine.clear()
+    assert engine.table_bytes == 2 ** 20
+    again, new = engine.solve(spec(1)), Engine(16).solve(spec(1))
+    assert (again["nodes"], again["lower"]) == (new["nodes"], new["lower"])
+    assert again["lower"] == again["upper"]
