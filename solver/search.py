@@ -352,7 +352,7 @@ class Solver:
         self._engine = Engine(memory_mb)
 
     def clear(self) -> None:
-        """Forget every table entry; the table starts again at its first size and grows as it fills."""
+        """Forget every table entry; the exact table starts again at its first size and grows as it fills."""
         self._engine.clear()
 
     @property
