@@ -28,7 +28,7 @@ from solver._bounds cimport remaining_max
 from solver._moves cimport HINT_SLOTS, HINT_TRICKS, gen_moves, skus_holder
 from solver._rules cimport finish_trick, legal_moves, play_card, seat_at, trick_winner
 from solver._spec cimport load_spec
-from solver._table cimport START_ENTRIES, forget_bounds, grow
+from solver._table cimport START_ENTRIES, forget_bounds, grow, table_bytes_for
 from solver._partition cimport PART_BUCKETS, PART_START, PART_WAYS, PView
 from solver._driver cimport (Tests, budgeted, playout, test_caps, tests_budgets, tests_next, tests_put_aside,
                              tests_record, tests_start)
@@ -51,12 +51,18 @@ cdef class Engine:
         cdef uint64_t n = 4
         if not 1 <= memory_mb <= 65536:
             raise ValueError("memory_mb must be 1 to 65536")
-        while n * 2 * sizeof(Entry) <= <uint64_t>memory_mb * 1024 * 1024 and n < (<uint64_t>1 << 32):
+        while table_bytes_for(n * 2) <= <uint64_t>memory_mb * 1024 * 1024 and n < (<uint64_t>1 << 32):
             n *= 2
         self.X.table = NULL
+        self.X.filter = NULL
         while self.X.table == NULL and n >= 4:  # a system that refuses the space: a smaller budget
             self.X.table = <Entry*>reserve_table(n * sizeof(Entry))
-            if self.X.table == NULL:
+            self.X.filter = <uint8_t*>reserve_table(n // 4)
+            if self.X.table == NULL or self.X.filter == NULL:
+                release_table(self.X.table, n * sizeof(Entry))
+                release_table(self.X.filter, n // 4)
+                self.X.table = NULL
+                self.X.filter = NULL
                 n //= 2
         if self.X.table == NULL:
             raise MemoryError("cannot reserve a transposition table")
@@ -64,7 +70,9 @@ cdef class Engine:
         self.X.lead_hints = <uint32_t*>calloc(HINT_SLOTS, sizeof(uint32_t))
         if self.X.lead_hints == NULL:
             release_table(self.X.table, n * sizeof(Entry))
+            release_table(self.X.filter, n // 4)
             self.X.table = NULL
+            self.X.filter = NULL
             raise MemoryError("cannot allocate the lead hints")
         self.budget_bytes = <uint64_t>memory_mb * 1024 * 1024
         self.X.n_entries = min(n, START_ENTRIES)
@@ -78,6 +86,7 @@ cdef class Engine:
 
     def __dealloc__(self):
         release_table(self.X.table, self.reserved_entries * sizeof(Entry))
+        release_table(self.X.filter, self.reserved_entries // 4)
         free(self.X.lead_hints)
         self._release_partition()
         free(self.crew)
@@ -100,6 +109,7 @@ cdef class Engine:
         partition table (at most 6 MB) keeps its size: the valats of the French 5-player
         dominant hands took 21 % more nodes on the median deal when it, too, started small."""
         memset(self.X.table, 0, self.X.n_entries * sizeof(Entry))
+        memset(self.X.filter, 0, self.X.n_entries // 4)
         self.X.n_entries = min(self.X.max_entries, START_ENTRIES)
         self.X.fills = 0
         if self.X.part != NULL:
@@ -120,7 +130,7 @@ cdef class Engine:
         """Whether the partition table is there (made at the first solve that wants it): it may
         grow to PART_BUCKETS buckets, or to what the budget leaves beside the exact table now,
         which from then on may grow only into what the partition table leaves."""
-        cdef uint64_t buckets = PART_BUCKETS, room = self.budget_bytes - self.X.n_entries * sizeof(Entry)
+        cdef uint64_t buckets = PART_BUCKETS, room = self.budget_bytes - table_bytes_for(self.X.n_entries)
         if self.X.part != NULL:
             return True
         while buckets >= 256 and self._partition_bytes(buckets) > room:
@@ -138,7 +148,7 @@ cdef class Engine:
         self.X.n_shapes = self.X.part_buckets // 2
         self.X.part_fills = 0
         while self.X.max_entries > self.X.n_entries and (
-                self.X.max_entries * sizeof(Entry) + self._partition_bytes(buckets) > self.budget_bytes):
+                table_bytes_for(self.X.max_entries) + self._partition_bytes(buckets) > self.budget_bytes):
             self.X.max_entries //= 2
         return True
 
@@ -532,5 +542,5 @@ cdef class Engine:
 
     @property
     def table_bytes(self):
-        """The tables' memory now: the exact table's, and the partition table's once made."""
-        return self.X.n_entries * sizeof(Entry) + (self._partition_bytes(self.X.part_buckets) if self.X.part else 0)
+        """The tables' memory now: the exact table's with its filter, and the partition table's once made."""
+        return table_bytes_for(self.X.n_entries) + (self._partition_bytes(self.X.part_buckets) if self.X.part else 0)

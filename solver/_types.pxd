@@ -212,6 +212,7 @@ cdef struct PView:                 # a trick start as the partition table reads 
 cdef struct Search:
     Rules R
     Entry* table
+    uint8_t* filter                 # per bucket of the table, the bits of the keys it holds (_table.pxd)
     uint64_t n_entries              # a power of two, 4-entry buckets
     uint64_t max_entries            # the memory budget; the table grows up to it as it fills
     uint64_t fills                  # slots this search filled since the last growth
