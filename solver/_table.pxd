@@ -121,7 +121,8 @@ cdef inline void refilter(Search* X, uint64_t base) noexcept nogil:
     for j in range(4):
         if X.table[base + j].age:
             bits |= key_bits(sealed(X.table[base + j].check, &X.table[base + j]))
-    X.filter[base >> 2] = bits
+    if X.filter[base >> 2] != bits:  # (a write makes the line the other threads' caches hold stale)
+        X.filter[base >> 2] = bits
 
 
 cdef inline int probe(Search* X, uint64_t key, Entry* out) noexcept nogil:
@@ -221,7 +222,8 @@ cdef inline void store(Search* X, uint64_t key, int v, int alpha, int beta, int 
     order its proof used; the entry keeps those of all its bounds' proofs)."""
     cdef Entry c
     cdef Entry* e = slot_for(X, key, &c)
-    if c.age == 0:
+    cdef int new_key = c.age == 0
+    if new_key:
         if e.age == 0:
             X.fills += 1
             # grow at a quarter full: a fuller table's buckets already push out entries a
@@ -244,7 +246,8 @@ cdef inline void store(Search* X, uint64_t key, int v, int alpha, int beta, int 
     c.age = X.age
     c.check = sealed(key, &c)
     e[0] = c
-    refilter(X, bucket(X, key))
+    if new_key:  # (the bucket's keys changed)
+        refilter(X, bucket(X, key))
 
 
 cdef inline void forget_bounds(Search* X) noexcept nogil:
