@@ -46,7 +46,7 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
                         help="stop the search after a node count (100000) or a time (2s, 500ms); a stopped "
                         "search reports proven bounds")
     parser.add_argument("--memory", type=int, default=256, metavar="MB",
-                        help="transposition table size in MB (default: 256; never exceeded)")
+                        help="memory budget of the transposition table in MB (default: 256; never exceeded)")
     parser.add_argument("--threads", type=_thread_count, default=min(2, os.cpu_count() or 1), metavar="N",
                         help="search threads sharing the table, 1-%d (default: 2 on a machine with two "
                         "cores or more)" % MAX_SEARCH_THREADS)
