@@ -339,7 +339,8 @@ class Solver:
     """A reusable solver: keeps its transposition table between related calls
     (the same deal at later points of play, other goals, other sides).
 
-    ``memory_mb`` is the fixed size of the table; it is never exceeded.  ``threads=N``
+    ``memory_mb`` is the table's memory budget; it is never exceeded (the entries are a power
+    of two beside a filter a 64th of their size: 256 MB hold 128 MB of entries).  ``threads=N``
     (1-32) searches on N threads sharing the table (all on the same null-window test, sharing
     its nodes out ABDADA-style; the others join once a search passes 100,000 nodes); a node
     limit is then shared out among them.  More threads than the machine's cores only cost time.
