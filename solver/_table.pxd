@@ -182,11 +182,12 @@ cdef inline void grow(Search* X) noexcept nogil:
     """Eight times larger, up to the budget, in place: the address space of the whole budget
     is reserved (reserve_table), so growing widens the index and moves each entry whose bucket
     changes into the new part, which is still empty; no second table is ever allocated, and
-    the memory in use never exceeds the budget; then every bucket's filter is set again.  Never
-    while another thread searches the table.
+    the memory in use never exceeds the budget; the filters of the old part are set again and
+    those of the new part, still zero, get the bits of the entries moved in.  Never while
+    another thread searches the table.
     (On huge pages, 2 MB ones: from 2 MB on, nearly every probe is in another page, and with
     4 kB pages each one also missed the TLB; 5 % less time on full Slovenian deals.)"""
-    cdef uint64_t n = X.n_entries * 8, i, old_n = X.n_entries
+    cdef uint64_t n = X.n_entries * 8, i, old_n = X.n_entries, key
     cdef Entry moving, cur
     cdef Entry* e
     if n > X.max_entries:
@@ -196,9 +197,11 @@ cdef inline void grow(Search* X) noexcept nogil:
         if X.table[i].age and bucket(X, sealed(X.table[i].check, &X.table[i])) != (i & ~<uint64_t>3):
             moving = X.table[i]
             memset(&X.table[i], 0, sizeof(Entry))
-            e = slot_for(X, sealed(moving.check, &moving), &cur)  # (its new bucket holds only moved entries)
+            key = sealed(moving.check, &moving)
+            e = slot_for(X, key, &cur)  # (its new bucket holds only moved entries)
             e[0] = moving
-    for i in range(0, n, 4):
+            X.filter[bucket(X, key) >> 2] |= key_bits(key)
+    for i in range(0, old_n, 4):
         refilter(X, i)
 
 
