@@ -52,13 +52,14 @@ cdef enum:
                                     # at a time, and measured (two threads), 4 KB (in L1) beat 16 KB
                                     # and 256 KB by 10-20 % on full deals
     MAX_THREADS = 32                # threads of one parallel solve
-    SHARED_TRICKS = 3               # tricks from the root in which threads mark the nodes they
+    SHARED_TRICKS = 5               # tricks from the root in which threads mark the nodes they
                                     # search (ABDADA): deeper, the marks (writes to memory all
-                                    # threads read) cost more than the work they spared.  Two
-                                    # threads against one, time summed over 8 full Slovenian
-                                    # deals: 1.62x with 2, 1.70x with 3, 1.76x with 4 (per deal
-                                    # 1.61x, 1.70x, 1.62x); marking every node, 1.37x on 16
-                                    # (measured on 2 cores only)
+                                    # threads read) cost more than the work they spare.  Two
+                                    # threads, each deal's best of three to six runs, against 3:
+                                    # card points of 16 full Slovenian deals -4 % and -9 % time
+                                    # in sum (seeds 1, 2), Königrufen -7 %, French 4-player and
+                                    # Slovenian 3-player endgames -9 %, 6-9 % fewer nodes; 7 the
+                                    # same as 5, every node +2.6 % (measured on 2 cores only)
     WORTH_TRICKS = 12               # games of up to this many tricks order the leads the
                                     # forecast holds by their trick's card points (order_leads)
 
