@@ -130,36 +130,47 @@ ABLATION_SETS = ["slovenian4:8", "koenigrufen:8", "french4:8", "danish:10"]
 # games but French 4-player tarot (FR-3.5), and in French 5-player tarot
 TRICKS_ABLATIONS = {"full": {}, "no partition table": {"use_partition": False}}
 TRICKS_ABLATION_SETS = ["slovenian4:12", "koenigrufen:12", "french5:10"]
+# a valat test's first trick searched in rounds of doubling budgets (expand), on the hands
+# whose valats that decides
+ROUNDS_ABLATIONS = {"full": {}, "no rounds": {"use_rounds": False}}
+ROUNDS_ABLATION_SETS = ["french5:dominant"]
 REFERENCE_SETS = ["slovenian4:3", "french4:3", "danish:3"]
 
 
 def run_ablation(deals, seed, limit_nodes):
     """The same core with one search feature off at a time, on the same positions, as ratios
-    to the full search (median time and nodes): for card points, and the partition table for
-    trick counts; and the full search against the plain
+    to the full search (median time and nodes): for card points, the partition table for
+    trick counts and the rounds for valats (a valat counts as solved when decided, and its
+    row gives the nodes in sum too); and the full search against the plain
     reference minimax of the tests on small endgames."""
     rows = []
     plan = [(name, "points", ABLATIONS) for name in ABLATION_SETS]
     plan += [(name, "tricks", TRICKS_ABLATIONS) for name in TRICKS_ABLATION_SETS]
+    plan += [(name, "valat", ROUNDS_ABLATIONS) for name in ROUNDS_ABLATION_SETS]
     for spec_name, goal, ablations in plan:
-        variant, _, tricks = spec_name.partition(":")
-        positions = deal_set(variant, int(tricks), deals, seed)
-        specs = []
+        variant, tricks, _ = parse_set(spec_name, deals)
+        positions = set_positions(variant, tricks, deals, seed)
+        specs, targets = [], []
         for pos in positions:
             seats = side_seats(pos, None)
-            specs.append(encode(pos, seats, goal_spec(pos, goal, pos.party_of(seats[0]))))
+            g = goal_spec(pos, goal, pos.party_of(seats[0]))
+            specs.append(encode(pos, seats, g))
+            targets.append(-1 if g.target is None else g.target - g.so_far)
         base = None
         for name, flags in ablations.items():
             times, nodes, solved = [], [], 0
-            for spec in specs:
+            for spec, target in zip(specs, targets):
                 engine = Engine(256)
                 start = time.perf_counter()
-                raw = engine.solve(spec, node_limit=limit_nodes, **flags)
+                raw = engine.solve(spec, node_limit=limit_nodes, target=target, **flags)
                 times.append(time.perf_counter() - start)
                 nodes.append(raw["nodes"])
-                solved += raw["lower"] == raw["upper"]
+                solved += raw["lower"] == raw["upper"] or (
+                    target >= 0 and not raw["lower"] < target <= raw["upper"])
             row = {"set": spec_name, "goal": goal, "search": name, "solved": solved, "deals": len(specs),
                    "median_s": round(statistics.median(times), 5), "median_nodes": int(statistics.median(nodes))}
+            if goal == "valat":
+                row["nodes"] = sum(nodes)
             base = base or row
             row["time_ratio"] = round(row["median_s"] / max(base["median_s"], 1e-9), 2)
             row["nodes_ratio"] = round(row["median_nodes"] / max(base["median_nodes"], 1), 2)

@@ -82,6 +82,7 @@ cdef class Engine:
         self.crew = NULL
         self.threads = 1
         self.solo_nodes = 100000  # about 10 ms: smaller searches do not pay for a second thread
+        self.round_nodes = ROUND_NODES
         self.stopping = threading.Event()
 
     def __dealloc__(self):
@@ -125,6 +126,8 @@ cdef class Engine:
 
     cdef void _load(self, dict spec, State* S) except *:
         self.X.context = load_spec(spec, &self.X.R, S)
+        self.X.budget_end = NO_BUDGET
+        self.X.rounds_until = 0
 
     cdef bint _partition_table(self):
         """Whether the partition table is there (made at the first solve that wants it): it may
@@ -179,7 +182,8 @@ cdef class Engine:
     def solve(self, dict spec, long long node_limit=0, double time_limit=0, int target=-1,
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
               bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True,
-              bint use_forecast=True, bint use_partition=True, bint use_near=True, bint use_hints=True):
+              bint use_forecast=True, bint use_partition=True, bint use_near=True, bint use_hints=True,
+              bint use_rounds=True):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
@@ -192,7 +196,9 @@ cdef class Engine:
         without must-overtrump or in French 5-player tarot, searches with the partition table
         (use_partition, _partition.pxd); other solves with the exact one.  Under a limit an
         exact count's tests have budgets: one that runs out is put aside and the bounds narrow
-        from both ends (tests_budgets, _driver.pxd).
+        from both ends (tests_budgets, _driver.pxd).  A test whether the side takes every
+        trick still to play (valat) searches the moves of its first trick in rounds of doubling
+        budgets (use_rounds, _search.pxd expand).
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, put_aside (tests whose
         budget ran out), aborted, partition (the partition table was used), and when asked
@@ -227,6 +233,8 @@ cdef class Engine:
             and self._partition_table())
         self.X.shared_until = S.trick_no + SHARED_TRICKS
         self.use_estimate = use_estimate
+        self.use_rounds = use_rounds
+        self.X.round_nodes = max(1, self.round_nodes)
         self.X.age = self.X.age % 255 + 1
         if not 1 <= threads <= MAX_THREADS:
             raise ValueError("threads must be 1 to %d" % MAX_THREADS)
@@ -280,6 +288,15 @@ cdef class Engine:
         cdef int* b = &self.live[0] if self.at_root else &local[0]
         cdef long long limit = self.X.node_limit
         cdef Tests T  # the proven bounds, and an exact count's next tests
+        # a test whether the side takes every trick still to play: the first trick's moves in
+        # rounds (expand).  One first move often decides a valat cheaply (a defender's lead
+        # that beats it, a lead that makes it) where a move that does not decide it costs a
+        # proof of millions of nodes; the card points and the other yes/no goals measured
+        # slower with rounds (docs/reference/solving-speed.md)
+        self.X.rounds_until = S.trick_no + 1 if (
+            self.use_rounds and target > 0 and target == remaining_max(&self.X.R, S)
+            and self.X.R.trick_units == 1 and self.X.R.n_dear_classes == 0 and not self.X.R.event_kind
+            and not self.X.R.exactly_one) else 0
         with nogil:
             if target >= 0 or guess >= 0 or not self.use_estimate:
                 tests_start(&T, 0, remaining_max(&self.X.R, S), guess, 0)

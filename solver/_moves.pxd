@@ -476,7 +476,7 @@ cdef inline int last_card_by_table(Search* X, const State* S, const LastCard* L,
     if L.key[i] == 0:
         return NO_CUT
     if X.node_limit and X.nodes >= X.node_limit:
-        X.aborted = 1  # (as ab: this would be a node)
+        X.aborted = 2 if X.node_limit == X.budget_end else 1  # (as ab: this would be a node)
         return NO_CUT
     hit = table_bounds(X, L.key[i], &lo, &hi, &best, pips_used)
     if hit and (lo >= beta - tv or hi <= alpha - tv):

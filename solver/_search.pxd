@@ -80,7 +80,14 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     between them is not searched.
 
     In partition search ``rel`` gets the lowest rank per suit the proof read: a cutoff's
-    proof is its move's, any other reads what all the moves' proofs read."""
+    proof is its move's, any other reads what all the moves' proofs read.
+
+    In rounds (a valat test's first trick, Search.rounds_until) each move's search stops once
+    it has taken its budget (Search.round_nodes, the first move FIRST_MOVE_SHARE times that) and is
+    put off, like a deferred one, to the next round, which doubles the budget: a move that
+    decides the node cheaply is found before the dear ones are finished.  The budget is the
+    node limit while the move is searched (Search.budget_end says so); it runs out as
+    ``aborted`` 2 (ab), taken back here only by the node whose budget it was."""
     cdef int moves[MAX_MOVES]
     cdef int deferred[MAX_MOVES]
     cdef int seat = seat_at(&X.R, S.leader, S.n_played)
@@ -92,6 +99,8 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     cdef int maximizing = X.R.maxer[seat]
     cdef int best = -INF if maximizing else INF
     cdef int i = 0, v, move, n_deferred = 0, exclusive, suit, pip, used
+    cdef int rounds = S.trick_no < X.rounds_until, round_end = n
+    cdef long long budget = X.round_nodes, outer_limit = X.node_limit, outer_end = X.budget_end, child_end = 0
     cdef int pips_on = X.use_equiv  # (a local: the calls below may write X)
     cdef int one_move = 0  # plain suits whose pips are one move here (see above)
     cdef int proof_pips = 0  # (pips_used, kept in a register until the return)
@@ -143,8 +152,11 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
             move = moves[i]
             exclusive = i > 0 and X.busy != NULL
         else:
-            move = deferred[i - n]
+            move = deferred[(i - n) % MAX_MOVES]  # (a ring: a move put off again comes last)
             exclusive = 0
+            if i >= round_end:  # a new round of the moves put off: twice the budget
+                budget *= 2
+                round_end = n + n_deferred
         i += 1
         suit = (move >> 5) & 7
         pip = (X.R.pips[suit] >> (move & 31)) & pips_on  # (none in TRUMP, SPECIAL; no branch)
@@ -163,13 +175,23 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
             v = known[i - 1]  # (it fails: alpha and beta moved only towards it)
             used = known_used[i - 1]
         else:
+            if rounds:
+                child_end = X.nodes + (budget * FIRST_MOVE_SHARE if i == 1 else budget)
+                if outer_limit == 0 or child_end < outer_limit:
+                    X.node_limit = X.budget_end = child_end
+                else:
+                    child_end = 0  # (the limit above comes first: not this node's to take back)
             v = try_move(X, S, seat, move, alpha, beta, exclusive, &used,
                          &L if last_card and i <= n else NULL, i - 1, move_rel)
+            if rounds:
+                X.node_limit, X.budget_end = outer_limit, outer_end
+                if X.aborted == 2 and child_end and X.nodes >= child_end and cas_int(&X.aborted, 2, 0):
+                    v = DEFER  # its budget ran out: put off to the next round
         if X.aborted:
             pips_used[0] = proof_pips
             return best if (best > -INF and best < INF) else alpha
         if v == DEFER:
-            deferred[n_deferred] = move
+            deferred[n_deferred % MAX_MOVES] = move
             n_deferred += 1
             continue
         proof_pips |= used
@@ -231,7 +253,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     cdef uint64_t shape = 0
     cdef int hinted = 0, hint
     if X.node_limit and X.nodes >= X.node_limit:
-        X.aborted = 1
+        X.aborted = 2 if X.node_limit == X.budget_end else 1
     elif X.deadline > 0 and (X.nodes & 0x3FFF) == 0 and now() > X.deadline:
         X.aborted = 1
     pips_used[0] = 0

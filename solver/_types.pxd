@@ -38,11 +38,19 @@ cdef extern from *:
     #define tdd_clz32(x) __builtin_clz(x)
     #define tdd_prefetch(p) __builtin_prefetch(p)
     #endif
+    #if defined(_MSC_VER) && !defined(__clang__)
+    #define tdd_cas_int(p, old, new) (_InterlockedCompareExchange((volatile long*)(p), (new), (old)) == (old))
+    #else
+    #define tdd_cas_int(p, old, new) __sync_bool_compare_and_swap((p), (old), (new))
+    #endif
+    #define TDD_NO_BUDGET ((long long)1 << 62)  /* Search.budget_end when no round's budget runs */
     """
     int popcount32 "tdd_popcount32"(unsigned int) nogil
     int ctz32 "tdd_ctz32"(unsigned int) nogil
     int clz32 "tdd_clz32"(unsigned int) nogil
     void prefetch "tdd_prefetch"(const void*) nogil
+    bint cas_int "tdd_cas_int"(int* p, int old, int new) nogil
+    long long NO_BUDGET "TDD_NO_BUDGET"
 
 cdef enum:
     INF = 30000
@@ -60,6 +68,8 @@ cdef enum:
                                     # in sum (seeds 1, 2), Königrufen -7 %, French 4-player and
                                     # Slovenian 3-player endgames -9 %, 6-9 % fewer nodes; 7 the
                                     # same as 5, every node +2.6 % (measured on 2 cores only)
+    ROUND_NODES = 10000             # expand's rounds: a move's first budget (Engine.round_nodes)
+    FIRST_MOVE_SHARE = 64           # and the first move's first one, that many times it
     WORTH_TRICKS = 12               # games of up to this many tricks order the leads the
                                     # forecast holds by their trick's card points (order_leads)
 
@@ -225,7 +235,10 @@ cdef struct Search:
     long long nodes
     long long node_limit            # 0 = none
     double deadline                 # monotonic seconds, 0 = none
-    int aborted
+    int aborted                     # 1: stop (a limit, stop(), a recall); 2: a budget of expand's ran out
+    long long budget_end            # expand's rounds: node_limit while it is a move's budget
+    int rounds_until                # the trick from which expand no longer searches its moves in rounds
+    long long round_nodes           # a move's first budget there, doubled each round
     int stopped                     # stop() was asked (an abort that is not a test's budget running out)
     int use_table
     int use_order

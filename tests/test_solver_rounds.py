@@ -1,0 +1,143 @@
+"""A valat test's first trick searched in rounds of doubling budgets (solver/_search.pxd,
+expand): each move's search stops once it has taken its budget and is put off to the next
+round, so that a move which beats the valat cheaply is found before the dear ones finish.
+
+Budgets of a few nodes (``Engine.round_nodes``) make every endgame's first trick run in many
+rounds.  The answers must be those of the search without rounds (``use_rounds=False``) and
+of the independent reference, on one thread and on two, for the yes/no answer, each card's
+and the line; a limit still returns proven bounds.  The French 5-player dominant hands the
+rounds were built for (one first lead decides the valat, after leads that each take millions
+of nodes) are decided within a node count the search without them does not reach.
+"""
+
+import os
+import random
+import sys
+
+import pytest
+
+from solver import Position
+from solver._core import Engine
+from solver.search import encode, goal_spec
+from solver.variants import VARIANTS
+
+sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "benchmarks"))
+
+from bench_solver import dominant_set  # noqa: E402
+from endgames import random_endgame, random_move, reference_values  # noqa: E402
+
+
+def valat_endgame(variant, rng, tricks_left, partial):
+    """A random endgame of ``variant`` composed so that one seat (the declarer where there is
+    one) has won every trick before it, the valat of its party still open (the only case
+    the rounds serve), with ``partial`` cards of its first trick played; and that party's
+    seats.  None when that ends the game (a piccolo lost)."""
+    pos = random_endgame(variant, rng, tricks_left, partial=0, compose_p=1.0)
+    seat = rng.randrange(pos.players) if pos.contract.each_for_himself else pos.declarer
+    data = pos.to_json()
+    data["tricks_taken"] = [pos.trick_number - 1 if s == seat else 0 for s in range(pos.players)]
+    pos = Position.from_json(data)
+    for _ in range(partial):
+        if pos.is_over:
+            break
+        pos.play(random_move(pos, rng))
+    return None if pos.is_over else (pos, pos.parties[pos.party_of(seat)])
+
+
+def valat_spec(pos, seats):
+    """The core's spec of the valat of the party of ``seats`` and its target (every trick)."""
+    g = goal_spec(pos, "valat", pos.party_of(seats[0]))
+    return encode(pos, seats, g), g.target - g.so_far
+
+
+def made(raw, target):
+    """The yes/no answer of a decided test (True: the valat is made)."""
+    assert raw["lower"] >= target or raw["upper"] < target, raw
+    return raw["lower"] >= target
+
+
+def cards_made(raw, target):
+    return {card: bounds[0] >= target for card, bounds in raw["cards"].items()}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_rounds_of_a_few_nodes_give_the_answers_of_the_search_without_them(variant):
+    rng = random.Random("rounds:" + variant)
+    plain = Engine(16)
+    checked = rounds_ran = 0
+    for _ in range(40):
+        drawn = valat_endgame(variant, rng, rng.choice((4, 5, 6)), rng.randrange(3))
+        if drawn is None:
+            continue
+        pos, seats = drawn
+        spec, target = valat_spec(pos, seats)
+        want = plain.solve(spec, target=target, all_cards=True, use_rounds=False)
+        for budget in (1, 5, 40):
+            engine = Engine(16)
+            engine.round_nodes = budget
+            got = engine.solve(spec, target=target, all_cards=True, line=True)
+            assert made(got, target) == made(want, target), (budget, pos.to_line())
+            assert cards_made(got, target) == cards_made(want, target), (budget, pos.to_line())
+            assert len(got["line"]) > 0
+            rounds_ran += got["nodes"] != want["nodes"]
+        checked += 1
+    assert checked >= 20
+    assert rounds_ran > 0  # (the budgets ran out: the rounds were searched)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_rounds_agree_with_the_reference(variant):
+    rng = random.Random("rounds-reference:" + variant)
+    checked = 0
+    for _ in range(20):
+        drawn = valat_endgame(variant, rng, 3, rng.randrange(2))
+        if drawn is None:
+            continue
+        pos, seats = drawn
+        spec, target = valat_spec(pos, seats)
+        engine = Engine(16)
+        engine.round_nodes = 1
+        values, _ = reference_values(pos, seats, ["valat"])
+        assert made(engine.solve(spec, target=target), target) == bool(values["valat"]), pos.to_line()
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("variant", ["french5", "slovenian4", "french3"])
+def test_rounds_on_two_threads_and_under_a_limit(variant):
+    """Two threads that go parallel at once, each with its own budgets on the shared table:
+    the one-thread answers.  A node limit that stops a search amid its rounds: proven bounds
+    (the answer, when they decide it)."""
+    rng = random.Random("rounds-threads:" + variant)
+    plain = Engine(16)
+    for _ in range(12):
+        drawn = valat_endgame(variant, rng, 6, rng.randrange(3))
+        if drawn is None:
+            continue
+        pos, seats = drawn
+        spec, target = valat_spec(pos, seats)
+        want = made(plain.solve(spec, target=target, use_rounds=False), target)
+        two = Engine(16)
+        two.solo_nodes, two.round_nodes = 0, 3
+        assert made(two.solve(spec, target=target, threads=2), target) == want, pos.to_line()
+        limited = Engine(16)
+        limited.round_nodes = 3
+        raw = limited.solve(spec, target=target, node_limit=200)
+        if raw["lower"] >= target or raw["upper"] < target:
+            assert (raw["lower"] >= target) == want, pos.to_line()
+
+
+def test_dominant_french5_valats_whose_first_lead_decides_are_decided_by_the_rounds():
+    """Seed 1's dominant French 5-player hands 11 and 13 (benchmarks/bench_solver.py).  In 11
+    a defender leads, and his club queen beats the valat; in 13 the declarer's partner leads,
+    and a lead of his makes it.  The rounds decide 11 within 10 M nodes (about 4.5 M) and 13
+    within 2 M (about 0.7 M); the search without them is still undecided there: it first
+    searches leads that do not decide, each of millions of nodes."""
+    hands = dominant_set("french5", 14, 1)
+    for i, budget, valat in ((11, 10_000_000, False), (13, 2_000_000, True)):
+        spec, target = valat_spec(hands[i], hands[i].parties[0])
+        raw = Engine(64).solve(spec, target=target, node_limit=budget)
+        assert made(raw, target) == valat, (i, raw)
+        plain = Engine(64).solve(spec, target=target, node_limit=budget, use_rounds=False)
+        assert plain["lower"] < target <= plain["upper"], (i, plain)  # undecided
