@@ -13,6 +13,8 @@ of nodes) are decided within a node count the search without them does not reach
 import os
 import random
 import sys
+import threading
+import time
 
 import pytest
 
@@ -141,3 +143,18 @@ def test_dominant_french5_valats_whose_first_lead_decides_are_decided_by_the_rou
         assert made(raw, target) == valat, (i, raw)
         plain = Engine(64).solve(spec, target=target, node_limit=budget, use_rounds=False)
         assert plain["lower"] < target <= plain["upper"], (i, plain)  # undecided
+
+
+def test_stop_amid_the_rounds_returns_at_once():
+    """stop() from another thread while a valat's rounds run (hand 18, undecided for minutes):
+    the solve returns at once with the bounds it proved, never swallowed as a round's budget."""
+    hand = dominant_set("french5", 19, 1)[18]
+    spec, target = valat_spec(hand, hand.parties[0])
+    engine, out = Engine(64), {}
+    worker = threading.Thread(target=lambda: out.update(engine.solve(spec, target=target)))
+    worker.start()
+    time.sleep(0.3)
+    engine.stop()
+    worker.join(5)
+    assert not worker.is_alive()
+    assert out["aborted"] and out["lower"] < target <= out["upper"]
