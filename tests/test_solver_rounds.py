@@ -53,6 +53,16 @@ def valat_spec(pos, seats):
     return encode(pos, seats, g), g.target - g.so_far
 
 
+def valat_cases(label, variant, draws, tricks, partials):
+    """(pos, seats, spec, target) of the valat endgames drawn in ``draws`` tries: ``tricks``
+    left (one of them) and up to ``partials`` - 1 cards of the first trick played."""
+    rng = random.Random("%s:%s" % (label, variant))
+    for _ in range(draws):
+        drawn = valat_endgame(variant, rng, rng.choice(tricks), rng.randrange(partials))
+        if drawn is not None:
+            yield drawn + valat_spec(*drawn)
+
+
 def made(raw, target):
     """The yes/no answer of a decided test (True: the valat is made)."""
     assert raw["lower"] >= target or raw["upper"] < target, raw
@@ -65,15 +75,9 @@ def cards_made(raw, target):
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_rounds_of_a_few_nodes_give_the_answers_of_the_search_without_them(variant):
-    rng = random.Random("rounds:" + variant)
     plain = Engine(16)
     checked = rounds_ran = 0
-    for _ in range(40):
-        drawn = valat_endgame(variant, rng, rng.choice((4, 5, 6)), rng.randrange(3))
-        if drawn is None:
-            continue
-        pos, seats = drawn
-        spec, target = valat_spec(pos, seats)
+    for pos, _, spec, target in valat_cases("rounds", variant, 40, (4, 5, 6), 3):
         want = plain.solve(spec, target=target, all_cards=True, use_rounds=False)
         for budget in (1, 5, 40):
             engine = Engine(16)
@@ -90,14 +94,8 @@ def test_rounds_of_a_few_nodes_give_the_answers_of_the_search_without_them(varia
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_rounds_agree_with_the_reference(variant):
-    rng = random.Random("rounds-reference:" + variant)
     checked = 0
-    for _ in range(20):
-        drawn = valat_endgame(variant, rng, 3, rng.randrange(2))
-        if drawn is None:
-            continue
-        pos, seats = drawn
-        spec, target = valat_spec(pos, seats)
+    for pos, seats, spec, target in valat_cases("rounds-reference", variant, 20, (3,), 2):
         engine = Engine(16)
         engine.round_nodes = 1
         values, _ = reference_values(pos, seats, ["valat"])
@@ -111,14 +109,8 @@ def test_rounds_on_two_threads_and_under_a_limit(variant):
     """Two threads that go parallel at once, each with its own budgets on the shared table:
     the one-thread answers.  A node limit that stops a search amid its rounds: proven bounds
     (the answer, when they decide it)."""
-    rng = random.Random("rounds-threads:" + variant)
     plain = Engine(16)
-    for _ in range(12):
-        drawn = valat_endgame(variant, rng, 6, rng.randrange(3))
-        if drawn is None:
-            continue
-        pos, seats = drawn
-        spec, target = valat_spec(pos, seats)
+    for pos, _, spec, target in valat_cases("rounds-threads", variant, 12, (6,), 3):
         want = made(plain.solve(spec, target=target, use_rounds=False), target)
         two = Engine(16)
         two.solo_nodes, two.round_nodes = 0, 3
