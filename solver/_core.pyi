@@ -58,6 +58,7 @@ class Engine:
         use_partition: bool = True,
         use_near: bool = True,
         use_hints: bool = True,
+        use_rounds: bool = True,
     ) -> SolveOutput: ...
     def _test(self, w: int, beta: int, results: queue.Queue[tuple[int, int, int, bool]]) -> None: ...
     @property
