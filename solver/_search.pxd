@@ -83,9 +83,9 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     proof is its move's, any other reads what all the moves' proofs read.
 
     In rounds (a valat test's first trick, Search.rounds_until) each move's search stops once
-    it has taken its budget (Search.round_nodes, the first move FIRST_MOVE_SHARE times that) and is
-    put off, like a deferred one, to the next round, which doubles the budget: a move that
-    decides the node cheaply is found before the dear ones are finished.  The budget is the
+    it has taken its budget (Search.round_nodes; the first move's first FIRST_MOVE_SHARE times
+    that) and is put off, like a deferred one, to the next round, which doubles the budget: a
+    move that decides the node cheaply is found before the dear ones are finished.  The budget is the
     node limit while the move is searched (Search.budget_end says so); it runs out as
     ``aborted`` 2 (ab), taken back here only by the node whose budget it was."""
     cdef int moves[MAX_MOVES]
