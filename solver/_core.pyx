@@ -295,8 +295,7 @@ cdef class Engine:
         # slower with rounds (docs/reference/solving-speed.md)
         self.X.rounds_until = S.trick_no + 1 if (
             self.use_rounds and target > 0 and target == remaining_max(&self.X.R, S)
-            and self.X.R.trick_units == 1 and self.X.R.n_dear_classes == 0 and not self.X.R.event_kind
-            and not self.X.R.exactly_one) else 0
+            and self.X.R.trick_units == 1 and self.X.R.n_dear_classes == 0) else 0  # (a goal of tricks alone)
         with nogil:
             if target >= 0 or guess >= 0 or not self.use_estimate:
                 tests_start(&T, 0, remaining_max(&self.X.R, S), guess, 0)

@@ -466,6 +466,15 @@ cdef inline int skus_holder(const Rules* R, const State* S) noexcept nogil:
     return -1
 
 
+cdef inline bint limit_reached(Search* X) noexcept nogil:
+    """Whether the node limit is reached, then ``aborted`` set: 2 where the limit is a move's
+    budget in expand's rounds (Search.budget_end), else 1."""
+    if X.node_limit and X.nodes >= X.node_limit:
+        X.aborted = 2 if X.node_limit == X.budget_end else 1
+        return 1
+    return 0
+
+
 cdef inline int last_card_by_table(Search* X, const State* S, const LastCard* L, int i, int move, int alpha,
                             int beta, int* pips_used) noexcept nogil:
     """The value of the i-th last card (``move``) when the table entry of the position after
@@ -475,8 +484,7 @@ cdef inline int last_card_by_table(Search* X, const State* S, const LastCard* L,
     pips_used[0] = 0
     if L.key[i] == 0:
         return NO_CUT
-    if X.node_limit and X.nodes >= X.node_limit:
-        X.aborted = 2 if X.node_limit == X.budget_end else 1  # (as ab: this would be a node)
+    if limit_reached(X):  # (as ab: this would be a node)
         return NO_CUT
     hit = table_bounds(X, L.key[i], &lo, &hi, &best, pips_used)
     if hit and (lo >= beta - tv or hi <= alpha - tv):

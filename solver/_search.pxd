@@ -10,7 +10,7 @@ from solver._types cimport *
 from solver._bounds cimport (lead_pips_used, lead_sure_count, length_counts, lone_lead_count, remaining_max,
                              sure_count, terminal_value)
 from solver._moves cimport (HINT_TRICKS, LastCard, gen_moves, hinted_lead, keep_hint, last_card_by_table, lead_shape,
-                            near_bound, order_leads, run_move, skus_holder, to_front)
+                            limit_reached, near_bound, order_leads, run_move, skus_holder, to_front)
 from solver._rules cimport ended_trick_pips, finish_trick, play_card, seat_at
 from solver._table cimport boundary_key, mix, store, table_bounds
 from solver._partition cimport (PView, lead_rel, lone_lead_rel, overtrump_rel, partition_bounds, partition_store,
@@ -252,9 +252,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     cdef PView* view = NULL
     cdef uint64_t shape = 0
     cdef int hinted = 0, hint
-    if X.node_limit and X.nodes >= X.node_limit:
-        X.aborted = 2 if X.node_limit == X.budget_end else 1
-    elif X.deadline > 0 and (X.nodes & 0x3FFF) == 0 and now() > X.deadline:
+    if not limit_reached(X) and X.deadline > 0 and (X.nodes & 0x3FFF) == 0 and now() > X.deadline:
         X.aborted = 1
     pips_used[0] = 0
     if X.aborted:
