@@ -130,9 +130,10 @@ ABLATION_SETS = ["slovenian4:8", "koenigrufen:8", "french4:8", "danish:10"]
 # games but French 4-player tarot (FR-3.5), and in French 5-player tarot
 TRICKS_ABLATIONS = {"full": {}, "no partition table": {"use_partition": False}}
 TRICKS_ABLATION_SETS = ["slovenian4:12", "koenigrufen:12", "french5:10"]
-# a valat test's first trick searched in rounds of doubling budgets (expand), on the hands
-# whose valats that decides
-ROUNDS_ABLATIONS = {"full": {}, "no rounds": {"use_rounds": False}}
+# a valat test's first trick searched in rounds of doubling budgets (expand), and the
+# opponents' leads ordered by the side's cards that can beat them (order_by_beaters), on the
+# hands whose valats they decide
+ROUNDS_ABLATIONS = {"full": {}, "no rounds": {"use_rounds": False}, "no beaters order": {"use_beaters": False}}
 ROUNDS_ABLATION_SETS = ["french5:dominant"]
 REFERENCE_SETS = ["slovenian4:3", "french4:3", "danish:3"]
 
@@ -140,9 +141,9 @@ REFERENCE_SETS = ["slovenian4:3", "french4:3", "danish:3"]
 def run_ablation(deals, seed, limit_nodes):
     """The same core with one search feature off at a time, on the same positions, as ratios
     to the full search (median time and nodes): for card points, the partition table for
-    trick counts and the rounds for valats (a valat counts as solved when decided), with the
-    nodes in sum; and the full search against the plain
-    reference minimax of the tests on small endgames."""
+    trick counts, the rounds and the beaters order for valats (a valat counts as solved when
+    decided), with the nodes in sum; and the full search against the plain reference minimax
+    of the tests on small endgames."""
     rows = []
     plan = [(name, "points", ABLATIONS) for name in ABLATION_SETS]
     plan += [(name, "tricks", TRICKS_ABLATIONS) for name in TRICKS_ABLATION_SETS]

@@ -9,7 +9,8 @@ are this checkout's seeded sets (the ones bench_solver.py solves), handed to eve
 position lines.  The builds' order rotates deal by deal and run by run, so that a drift of
 the machine's speed falls on all of them alike, and a deal's time is the best of its
 ``--reps`` runs (this VM's timings drift by up to half between runs, and a run is slowed more
-often than sped up).  Node counts are exact.
+often than sped up).  Node counts are exact on one thread; with ``--threads N`` each solve
+runs on N threads, whose node counts vary from run to run.
 
 Per set and build: the sum of the deals' times, their nodes, ns per node, the median of the
 deal-by-deal time ratios to the first build, and the deals whose bounds (with ``--all-cards``,
@@ -34,17 +35,18 @@ import json, sys
 sys.path.insert(0, ".")
 from solver import Position
 from solver.search import Solver
-line, goal, limit, memory, all_cards = sys.argv[1:6]
-r = Solver(int(memory)).solve(Position.from_line(line), goal, limit=limit, all_cards=all_cards == "1")
+line, goal, limit, memory, all_cards, threads = sys.argv[1:7]
+r = Solver(int(memory), int(threads)).solve(Position.from_line(line), goal, limit=limit, all_cards=all_cards == "1")
 print(json.dumps({"nodes": r.nodes, "seconds": r.seconds, "bounds": list(r.bounds),
                   "cards": sorted([str(card), str(value)] for card, value in r.cards.items())}))
 """
 
 
-def solve_in(build, line, goal, limit, memory, all_cards=False):
+def solve_in(build, line, goal, limit, memory, all_cards=False, threads=1):
     """One solve of the position ``line`` by the build in directory ``build`` (with
-    ``all_cards``, the value of every legal card too)."""
-    done = subprocess.run([sys.executable, "-c", RUN, line, goal, limit, str(memory), "1" if all_cards else "0"],
+    ``all_cards``, the value of every legal card too) on ``threads`` threads."""
+    done = subprocess.run([sys.executable, "-c", RUN, line, goal, limit, str(memory), "1" if all_cards else "0",
+                           str(threads)],
                           cwd=build, capture_output=True, text=True)
     if done.returncode:
         raise RuntimeError("build %s failed on %s:\n%s" % (build, line, done.stderr.strip()))
@@ -57,7 +59,7 @@ def commit_of(build):
     return done.stdout.strip() or None
 
 
-def compare(builds, lines, goal, limit, memory, reps, all_cards=False):
+def compare(builds, lines, goal, limit, memory, reps, all_cards=False, threads=1):
     """Each build's best run of each position: a list per build of {nodes, seconds, bounds,
     cards}."""
     best = {b: [None] * len(lines) for b in builds}
@@ -65,7 +67,7 @@ def compare(builds, lines, goal, limit, memory, reps, all_cards=False):
         for rep in range(reps):
             k = (i + rep) % len(builds)
             for b in builds[k:] + builds[:k]:
-                r = solve_in(b, line, goal, limit, memory, all_cards)
+                r = solve_in(b, line, goal, limit, memory, all_cards, threads)
                 if best[b][i] is None or r["seconds"] < best[b][i]["seconds"]:
                     best[b][i] = r
     return best
@@ -100,6 +102,7 @@ def main(argv=None):
     ap.add_argument("--memory", type=int, default=256, help="table budget in MB (default 256)")
     ap.add_argument("--reps", type=int, default=3, help="runs of each deal per build; the best counts")
     ap.add_argument("--all-cards", action="store_true", help="solve the value of every legal card too")
+    ap.add_argument("--threads", type=int, default=1, help="threads of each solve (default 1)")
     ap.add_argument("--out", help="write the JSON here too")
     args = ap.parse_args(argv)
     builds = [Path(b).resolve() for b in args.builds]
@@ -108,6 +111,8 @@ def main(argv=None):
             ap.error("%s is not a checkout of the project (no solver/ in it)" % b)
     if args.reps < 1:
         ap.error("--reps must be at least 1")
+    if not 1 <= args.threads <= 32:
+        ap.error("--threads must be 1 to 32")
     try:
         sets = [parse_set(spec, args.deals) for spec in args.sets]
     except ValueError as exc:
@@ -116,7 +121,7 @@ def main(argv=None):
     results = []
     for variant, tricks, deals in sets:
         lines = [pos.to_line() for pos in set_positions(variant, tricks, deals, args.seed)]
-        best = compare(builds, lines, args.goal, args.limit, args.memory, args.reps, args.all_cards)
+        best = compare(builds, lines, args.goal, args.limit, args.memory, args.reps, args.all_cards, args.threads)
         row = {"set": "%s:%s" % (variant, tricks), "goal": args.goal, "deals": deals, "reps": args.reps,
                "builds": summary(builds, best, commits)}
         results.append(row)

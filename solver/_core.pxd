@@ -19,12 +19,13 @@ cdef class Engine:
     cdef char gap1[128]
     cdef int threads
     cdef public long long solo_nodes  # a parallel solve searches this many nodes on one thread first
-    cdef public long long round_nodes  # a valat test's first trick: a move's first budget (expand)
+    cdef public long long round_nodes  # a valat test's first trick: a move's budget after the first round (expand)
     cdef object stopping            # set by stop(): no new searches are started
     cdef int live[2]                # the root's proven bounds, narrowing while it is searched (progress)
     cdef int at_root                # 1 while solve() searches the root's count
     cdef int use_estimate           # an exact count's tests walk from a playout's estimate
     cdef int use_rounds             # a valat test's first trick searches its moves in rounds (expand)
+    cdef int use_beaters            # a valat test orders the opponents' leads by order_by_beaters
     cdef bint hints_kept            # the last solve may have left lead hints (cleared at the next)
     cdef uint64_t reserved_entries  # the exact table's address space (the whole budget)
     cdef uint64_t budget_bytes      # memory_mb: the exact and the partition table share it

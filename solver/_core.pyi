@@ -33,7 +33,7 @@ class Engine:
     """One search: its transposition table (a fixed memory budget) and counters."""
 
     solo_nodes: int  # a parallel solve searches this many nodes on one thread first
-    round_nodes: int  # a valat test's first trick: a move's first budget, doubled each round
+    round_nodes: int  # a valat test's first trick: a move's budget after the first round, doubled each round
     def __new__(cls, memory_mb: int = 256) -> Self: ...
     def stop(self) -> None: ...
     def clear(self) -> None: ...
@@ -59,6 +59,7 @@ class Engine:
         use_near: bool = True,
         use_hints: bool = True,
         use_rounds: bool = True,
+        use_beaters: bool = True,
     ) -> SolveOutput: ...
     def _test(self, w: int, beta: int, results: queue.Queue[tuple[int, int, int, bool]]) -> None: ...
     @property

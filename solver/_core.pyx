@@ -127,7 +127,7 @@ cdef class Engine:
     cdef void _load(self, dict spec, State* S) except *:
         self.X.context = load_spec(spec, &self.X.R, S)
         self.X.budget_end = NO_BUDGET
-        self.X.rounds_until = 0
+        self.X.rounds_until = self.X.beaters_order = 0
 
     cdef bint _partition_table(self):
         """Whether the partition table is there (made at the first solve that wants it): it may
@@ -183,7 +183,7 @@ cdef class Engine:
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
               bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True,
               bint use_forecast=True, bint use_partition=True, bint use_near=True, bint use_hints=True,
-              bint use_rounds=True):
+              bint use_rounds=True, bint use_beaters=True):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
@@ -198,7 +198,8 @@ cdef class Engine:
         exact count's tests have budgets: one that runs out is put aside and the bounds narrow
         from both ends (tests_budgets, _driver.pxd).  A test whether the side takes every
         trick still to play (valat) searches the moves of its first trick in rounds of doubling
-        budgets (use_rounds, _search.pxd expand).
+        budgets (use_rounds, _search.pxd expand) and the opponents' leads those first that
+        the fewest of the side's cards can beat (use_beaters, _moves.pxd order_by_beaters).
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, put_aside (tests whose
         budget ran out), aborted, partition (the partition table was used), and when asked
@@ -234,6 +235,7 @@ cdef class Engine:
         self.X.shared_until = S.trick_no + SHARED_TRICKS
         self.use_estimate = use_estimate
         self.use_rounds = use_rounds
+        self.use_beaters = use_beaters
         self.X.round_nodes = max(1, self.round_nodes)
         self.X.age = self.X.age % 255 + 1
         if not 1 <= threads <= MAX_THREADS:
@@ -289,13 +291,14 @@ cdef class Engine:
         cdef long long limit = self.X.node_limit
         cdef Tests T  # the proven bounds, and an exact count's next tests
         # a test whether the side takes every trick still to play: the first trick's moves in
-        # rounds (expand).  One first move often decides a valat cheaply (a defender's lead
-        # that beats it, a lead that makes it) where a move that does not decide it costs a
-        # proof of millions of nodes; the card points and the other yes/no goals measured
-        # slower with rounds (docs/reference/solving-speed.md)
-        self.X.rounds_until = S.trick_no + 1 if (
-            self.use_rounds and target > 0 and target == remaining_max(&self.X.R, S)
-            and self.X.R.trick_units == 1 and self.X.R.n_dear_classes == 0) else 0  # (a goal of tricks alone)
+        # rounds (expand), the opponents' leads by order_by_beaters.  One first move often
+        # decides a valat cheaply (a defender's lead that beats it, a lead that makes it) where
+        # a move that does not decide it costs a proof of millions of nodes; the card points
+        # and the other yes/no goals measured slower with rounds (docs/reference/solving-speed.md)
+        cdef bint all_tricks = (target > 0 and target == remaining_max(&self.X.R, S)
+                                and self.X.R.trick_units == 1 and self.X.R.n_dear_classes == 0)  # (tricks alone)
+        self.X.rounds_until = S.trick_no + 1 if self.use_rounds and all_tricks else 0
+        self.X.beaters_order = self.use_beaters and all_tricks
         with nogil:
             if target >= 0 or guess >= 0 or not self.use_estimate:
                 tests_start(&T, 0, remaining_max(&self.X.R, S), guess, 0)

@@ -10,7 +10,7 @@ from solver._types cimport *
 from solver._bounds cimport (lead_pips_used, lead_sure_count, length_counts, lone_lead_count, remaining_max,
                              sure_count, terminal_value)
 from solver._moves cimport (HINT_TRICKS, LastCard, gen_moves, hinted_lead, keep_hint, last_card_by_table, lead_shape,
-                            limit_reached, near_bound, order_leads, run_move, skus_holder, to_front)
+                            limit_reached, near_bound, order_by_beaters, order_leads, run_move, skus_holder, to_front)
 from solver._rules cimport ended_trick_pips, finish_trick, play_card, seat_at
 from solver._table cimport boundary_key, mix, store, table_bounds
 from solver._partition cimport (PView, lead_rel, lone_lead_rel, overtrump_rel, partition_bounds, partition_store,
@@ -83,11 +83,14 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     proof is its move's, any other reads what all the moves' proofs read.
 
     In rounds (a valat test's first trick, Search.rounds_until) each move's search stops once
-    it has taken its budget (Search.round_nodes; the first move's first FIRST_MOVE_SHARE times
-    that) and is put off, like a deferred one, to the next round, which doubles the budget: a
-    move that decides the node cheaply is found before the dear ones are finished.  The budget is the
-    node limit while the move is searched (Search.budget_end says so); it runs out as
-    ``aborted`` 2 (ab), taken back here only by the node whose budget it was."""
+    it has taken its budget and is put off, like a deferred one, to the next round: a move
+    that decides the node cheaply is found before the dear ones are finished.  A first round
+    of SCOUT_NODES a move (at most Search.round_nodes) finds those decided at once; then the
+    budget is Search.round_nodes, the first move's FIRST_MOVE_SHARE times that, doubled each
+    round.  The budget is the node limit while the move is searched (Search.budget_end says
+    so); it runs out as ``aborted`` 2 (ab), taken back here only by the node whose budget it
+    was.  In a valat test the opponents' leads are ordered by order_by_beaters, not by the
+    forecast."""
     cdef int moves[MAX_MOVES]
     cdef int deferred[MAX_MOVES]
     cdef int seat = seat_at(&X.R, S.leader, S.n_played)
@@ -100,6 +103,8 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     cdef int best = -INF if maximizing else INF
     cdef int i = 0, v, move, n_deferred = 0, exclusive, suit, pip, used
     cdef int rounds = S.trick_no < X.rounds_until, round_end = n
+    cdef int scouting = rounds, share_at = -1 if rounds else 1  # (the first round: see above)
+    cdef long long scout = SCOUT_NODES if X.round_nodes > SCOUT_NODES else X.round_nodes
     cdef long long budget = X.round_nodes, outer_limit = X.node_limit, outer_end = X.budget_end, child_end = 0
     cdef int pips_on = X.use_equiv  # (a local: the calls below may write X)
     cdef int one_move = 0  # plain suits whose pips are one move here (see above)
@@ -125,7 +130,8 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     if part:
         rel_set(all_rel, NOT_READ)
     # a lead with six tricks or more to go: the moves after the hint or the table's move (all
-    # of them, with neither in front) are ordered by order_leads once that one fails to cut;
+    # of them, with neither in front) are ordered by order_leads (by order_by_beaters for the
+    # opponents of a side that must take every trick) once that one fails to cut;
     # a lead that cuts at once costs no forecast.  Nearer the end the forecast saved no nodes
     # (the same counts from three tricks to go) and cost time: 16 full Slovenian deals took
     # 37.9 s with it from three tricks to go, 32.4 s from six, 43.6 s without
@@ -148,14 +154,21 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     while i < n + n_deferred:
         if i < n:
             if i == order_from:
-                order_leads(X, S, seat, moves, i, n)
+                if X.beaters_order and not maximizing:
+                    order_by_beaters(X, S, moves, i, n)
+                else:
+                    order_leads(X, S, seat, moves, i, n)
             move = moves[i]
             exclusive = i > 0 and X.busy != NULL
         else:
             move = deferred[(i - n) % MAX_MOVES]  # (a ring: a move put off again comes last)
             exclusive = 0
             if i >= round_end:  # a new round of the moves put off: twice the budget
-                budget *= 2
+                if scouting:
+                    scouting = 0
+                    share_at = i + 1
+                else:
+                    budget *= 2
                 round_end = n + n_deferred
         i += 1
         suit = (move >> 5) & 7
@@ -176,7 +189,7 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
             used = known_used[i - 1]
         else:
             if rounds:
-                child_end = X.nodes + (budget * FIRST_MOVE_SHARE if i == 1 else budget)
+                child_end = X.nodes + (scout if scouting else budget * FIRST_MOVE_SHARE if i == share_at else budget)
                 if outer_limit == 0 or child_end < outer_limit:
                     X.node_limit = X.budget_end = child_end
                 else:

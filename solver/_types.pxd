@@ -68,8 +68,9 @@ cdef enum:
                                     # in sum (seeds 1, 2), Königrufen -7 %, French 4-player and
                                     # Slovenian 3-player endgames -9 %, 6-9 % fewer nodes; 7 the
                                     # same as 5, every node +2.6 % (measured on 2 cores only)
-    ROUND_NODES = 10000             # expand's rounds: a move's first budget (Engine.round_nodes)
-    FIRST_MOVE_SHARE = 64           # and the first move's first one, that many times it
+    SCOUT_NODES = 32                # expand's rounds: every move's budget in the first round,
+    ROUND_NODES = 10000             # in the second (Engine.round_nodes), then doubled each round,
+    FIRST_MOVE_SHARE = 64           # and the first move's in the second, that many times it
     WORTH_TRICKS = 12               # games of up to this many tricks order the leads the
                                     # forecast holds by their trick's card points (order_leads)
 
@@ -238,6 +239,7 @@ cdef struct Search:
     int aborted                     # 1: stop (a limit, stop(), a recall); 2: a budget of expand's ran out
     long long budget_end            # expand's rounds: node_limit while it is a move's budget
     int rounds_until                # the trick from which expand no longer searches its moves in rounds
+    int beaters_order               # a valat test: the opponents' leads by order_by_beaters
     long long round_nodes           # a move's first budget there, doubled each round
     int stopped                     # stop() was asked (an abort that is not a test's budget running out)
     int use_table

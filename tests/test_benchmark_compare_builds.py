@@ -38,3 +38,16 @@ def test_a_directory_that_is_no_checkout_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit):
         compare_builds.main([str(ROOT), str(tmp_path), "--sets", "slovenian4:3:1"])
     assert "no solver/ in it" in capsys.readouterr().err
+
+
+def test_solves_on_several_threads_give_the_same_values(capsys):
+    compare_builds.main([str(ROOT), str(ROOT), "--sets", "koenigrufen:6:2", "--reps", "1", "--threads", "2"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["args"]["threads"] == 2
+    assert [build["differing_values"] for build in report["sets"][0]["builds"]] == [[], []]
+
+
+def test_a_thread_count_out_of_range_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        compare_builds.main([str(ROOT), "--threads", "0"])
+    assert "--threads must be 1 to 32" in capsys.readouterr().err

@@ -7,7 +7,8 @@ rounds.  The answers must be those of the search without rounds (``use_rounds=Fa
 of the independent reference, on one thread and on two, for the yes/no answer, each card's
 and the line; a limit still returns proven bounds.  The French 5-player dominant hands the
 rounds were built for (one first lead decides the valat, after leads that each take millions
-of nodes) are decided within a node count the search without them does not reach.
+of nodes) are decided within a node count the search without them does not reach, and the
+defenders' lead that alone beats a valat comes first (order_by_beaters).
 """
 
 import os
@@ -123,18 +124,35 @@ def test_rounds_on_two_threads_and_under_a_limit(variant):
 
 
 def test_dominant_french5_valats_whose_first_lead_decides_are_decided_by_the_rounds():
-    """Seed 1's dominant French 5-player hands 11 and 13 (benchmarks/bench_solver.py).  In 11
-    a defender leads, and his club queen beats the valat; in 13 the declarer's partner leads,
-    and a lead of his makes it.  The rounds decide 11 within 10 M nodes (about 4.5 M) and 13
-    within 2 M (about 0.7 M); the search without them is still undecided there: it first
-    searches leads that do not decide, each of millions of nodes."""
+    """Seed 1's dominant French 5-player hands (benchmarks/bench_solver.py).  In 0 and 9 a
+    defender's lead beats the valat within a dozen nodes (his hearts: the bounds at the next
+    trick's start decide it), but the first lead tried is another, whose proof takes millions
+    of nodes: the rounds' first round finds it within 1,000 nodes.  In 13 the declarer's
+    partner leads, and a lead of his makes the valat: the rounds decide it within 2 M nodes
+    (about 0.7 M).  The search without rounds is undecided there."""
     hands = dominant_set("french5", 14, 1)
-    for i, budget, valat in ((11, 10_000_000, False), (13, 2_000_000, True)):
+    for i, budget, valat in ((0, 1000, False), (9, 1000, False), (13, 2_000_000, True)):
         spec, target = valat_spec(hands[i], hands[i].parties[0])
         raw = Engine(64).solve(spec, target=target, node_limit=budget)
         assert made(raw, target) == valat, (i, raw)
         plain = Engine(64).solve(spec, target=target, node_limit=budget, use_rounds=False)
         assert plain["lower"] < target <= plain["upper"], (i, plain)  # undecided
+
+
+def test_the_lead_that_alone_beats_a_valat_comes_first():
+    """Hand 11 of the same set: only the club queen of the defender on lead beats the valat
+    (the partner must win it with his king, then lead from the weaker hand), about 0.4 M
+    nodes; each other lead takes millions.  Only the partner's king beats the queen, so
+    order_by_beaters puts it first (in the forecast's order it came ninth of fifteen): the
+    valat is decided within 1 M nodes, with or without rounds; without the order of leads it
+    is not."""
+    hand = dominant_set("french5", 12, 1)[11]
+    spec, target = valat_spec(hand, hand.parties[0])
+    for use_rounds in (True, False):
+        raw = Engine(64).solve(spec, target=target, node_limit=1_000_000, use_rounds=use_rounds)
+        assert made(raw, target) is False, raw
+    unordered = Engine(64).solve(spec, target=target, node_limit=1_000_000, use_forecast=False)
+    assert unordered["lower"] < target <= unordered["upper"], unordered
 
 
 def test_stop_amid_the_rounds_returns_at_once():
