@@ -103,7 +103,7 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     cdef int best = -INF if maximizing else INF
     cdef int i = 0, v, move, n_deferred = 0, exclusive, suit, pip, used
     cdef int rounds = S.trick_no < X.rounds_until, round_end = n
-    cdef int scouting = rounds, share_at = -1 if rounds else 1  # (the first round: see above)
+    cdef int scouting = rounds, share_at = -1  # (the first round, and the move of the next with the share)
     cdef long long scout = SCOUT_NODES if X.round_nodes > SCOUT_NODES else X.round_nodes
     cdef long long budget = X.round_nodes, outer_limit = X.node_limit, outer_end = X.budget_end, child_end = 0
     cdef int pips_on = X.use_equiv  # (a local: the calls below may write X)
@@ -163,7 +163,7 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
         else:
             move = deferred[(i - n) % MAX_MOVES]  # (a ring: a move put off again comes last)
             exclusive = 0
-            if i >= round_end:  # a new round of the moves put off: twice the budget
+            if i >= round_end:  # a new round of the moves put off: round_nodes after the first, then twice
                 if scouting:
                     scouting = 0
                     share_at = i + 1
