@@ -50,3 +50,11 @@ def test_a_set_solved_with_every_cards_value_takes_more_nodes_for_the_same_count
     assert (count["all_cards"], cards["all_cards"]) == (False, True)
     assert count["solved"] == cards["solved"] == 3
     assert cards["median_nodes"] > count["median_nodes"]
+
+
+def test_only_solved_deals_count_as_solved_within_10_ms():
+    positions = bench_solver.set_positions("slovenian4", 6, 2, seed=1)
+    stopped = bench_solver.run_set("slovenian4:6", positions, "points", "1", 16)
+    assert (stopped["solved"], stopped["solved_within_10ms"]) == (0, 0)
+    solved = bench_solver.run_set("slovenian4:6", positions, "points", "60s", 16)
+    assert solved["solved"] == 2 and 0 <= solved["solved_within_10ms"] <= 2
