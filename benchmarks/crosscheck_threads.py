@@ -5,8 +5,9 @@
 For every variant, the benchmark's seeded endgames (random deal, random legal play down to
 ``--tricks-left`` tricks) are solved for points and for tricks with every card's value, once
 on one thread and once on each ``--threads`` count, parallel at once (no one-thread start),
-and must agree exactly; the yes/no test of the value (``at_least``) too.  CI runs a small
-version of this (tests/test_solver_threads.py).
+and must agree exactly; the yes/no test of the value (``at_least``) too.  (Trick counts that
+the partition table serves search on one thread whatever the count: there the check is of
+one thread against one.)  CI runs a small version of this (tests/test_solver_threads.py).
 """
 
 import argparse

@@ -192,14 +192,15 @@ cdef class Engine:
         (use_estimate), or without it split the interval from the start.  A trick start's
         first lead comes from the lead hints where they name one (in partition search only
         where its table names none), else from the table (use_hints, _moves.pxd lead_shape).
-        One thread on a goal that only who wins each trick decides, in a 4-player game
-        without must-overtrump or in French 5-player tarot, searches with the partition table
-        (use_partition, _partition.pxd); other solves with the exact one.  Under a limit an
-        exact count's tests have budgets: one that runs out is put aside and the bounds narrow
-        from both ends (tests_budgets, _driver.pxd).  A test whether the side takes every
-        trick still to play (valat) searches the moves of its first trick in rounds of doubling
-        budgets (use_rounds, _search.pxd expand) and the opponents' leads those first that
-        the fewest of the side's cards can beat (use_beaters, _moves.pxd order_by_beaters).
+        A goal that only who wins each trick decides, in a 4-player game without
+        must-overtrump or in French 5-player tarot, is searched with the partition table
+        (use_partition, _partition.pxd), on one thread whatever ``threads`` says; other goals
+        with the exact one.  Under a limit an exact count's tests have budgets: one that runs
+        out is put aside and the bounds narrow from both ends (tests_budgets, _driver.pxd).  A
+        test whether the side takes every trick still to play (valat) searches the moves of its
+        first trick in rounds of doubling budgets (use_rounds, _search.pxd expand) and the
+        opponents' leads those first that the fewest of the side's cards can beat
+        (use_beaters, _moves.pxd order_by_beaters).
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, put_aside (tests whose
         budget ran out), aborted, partition (the partition table was used), and when asked
@@ -228,18 +229,26 @@ cdef class Engine:
         # 15 twice the nodes (its 6 MB table fills up), must-beat contracts more time
         # (docs/reference/solving-speed.md)
         R = &self.X.R
-        self.X.partition = (use_partition and use_table and threads == 1 and not (
+        if not 1 <= threads <= MAX_THREADS:
+            raise ValueError("threads must be 1 to %d" % MAX_THREADS)
+        self.X.partition = (use_partition and use_table and not (
             R.n_dear_classes or R.event_kind or R.must_beat) and (
             R.n_seats == 5 or (R.n_seats == 4 and not R.must_overtrump))
             and self._partition_table())
+        if self.X.partition:
+            # the partition table serves one thread: on the exact table two threads took longer
+            # (the tricks of 8 full French 5-player deals: 2 of 8 within 10 s against 5 of 8,
+            # valat on the dominant French 5-player hands 0.026 s on the median deal against
+            # 0.005 s) or were a little faster (full Slovenian and Königrufen trick counts: the
+            # median deal 0.023 s and 0.015 s against 0.025 s and 0.016 s, the slowest 0.073 s
+            # and 0.079 s against 0.090 s and 0.127 s; docs/reference/solving-speed.md)
+            threads = 1
         self.X.shared_until = S.trick_no + SHARED_TRICKS
         self.use_estimate = use_estimate
         self.use_rounds = use_rounds
         self.use_beaters = use_beaters
         self.X.round_nodes = max(1, self.round_nodes)
         self.X.age = self.X.age % 255 + 1
-        if not 1 <= threads <= MAX_THREADS:
-            raise ValueError("threads must be 1 to %d" % MAX_THREADS)
         if threads > 1 and self.crew == NULL:
             self.crew = <Crewmate*>calloc(MAX_THREADS, sizeof(Crewmate))
             if self.crew == NULL:

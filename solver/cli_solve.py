@@ -49,7 +49,8 @@ def add_solver_options(parser: argparse.ArgumentParser) -> None:
                         help="memory budget of the transposition table in MB (default: 256; never exceeded)")
     parser.add_argument("--threads", type=_thread_count, default=min(2, os.cpu_count() or 1), metavar="N",
                         help="search threads sharing the table, 1-%d (default: 2 on a machine with two "
-                        "cores or more)" % MAX_SEARCH_THREADS)
+                        "cores or more; trick counts and valat that the partition table serves search on one)"
+                        % MAX_SEARCH_THREADS)
 
 
 def _thread_count(text: str) -> int:

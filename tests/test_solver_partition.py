@@ -133,13 +133,19 @@ def test_partition_search_keeps_the_trumps_must_overtrump_compared():
     assert checks > 7000
 
 
-def test_a_parallel_solve_uses_the_exact_table():
+def test_a_goal_the_partition_table_serves_is_searched_on_one_thread_with_it():
+    """The partition table serves one thread: asked for two, such a solve searches on one with
+    it (the same nodes); without it, on two threads with the exact table."""
     pos = random_position("slovenian4", seed=1)
     spec = core_spec(pos, "tricks", pos.parties[0])
     one = Engine(64).solve(spec)
     two = Engine(64).solve(spec, threads=2)
-    assert one["partition"] and not two["partition"]
-    assert (one["lower"], one["upper"]) == (two["lower"], two["upper"])
+    assert one["partition"] and two["partition"] and one["nodes"] == two["nodes"]
+    exact = Engine(64)
+    exact.solo_nodes = 0
+    parallel = exact.solve(spec, threads=2, use_partition=False)
+    assert not parallel["partition"]
+    assert (one["lower"], one["upper"]) == (two["lower"], two["upper"]) == (parallel["lower"], parallel["upper"])
 
 
 def test_the_two_tables_share_the_memory_budget():
