@@ -443,10 +443,10 @@ cdef inline void order_by_beaters(const Search* X, const State* S, int* moves, i
     trick (a valat test: Search.beaters_order): the fewest of the side's cards that can beat
     the lead first (a seat void in the suit counts its trumps where it must trump), ties with
     the fewer trumps in the hands of the seats that hold those cards first: a lead that only
-    one card of the side's weaker hand beats forces that card and leaves the lead there.  The Excuse
-    and the skus lead last.  On seed 1's dominant French 5-player hands the club queen that
-    alone beats hand 11's valat came ninth of fifteen in the forecast's order, first in this
-    one (docs/reference/solving-speed.md)."""
+    one card of the side's weaker hand beats forces that card and leaves the lead there.  The
+    Excuse and the skus lead last.  On seed 1's dominant French 5-player hands the club queen
+    that alone beats hand 11's valat came ninth of fifteen in the forecast's order, first in
+    this one (docs/reference/solving-speed.md)."""
     cdef int key[MAX_MOVES]
     cdef int i, j, p, suit, k, b, move
     cdef uint32_t above

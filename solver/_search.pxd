@@ -104,7 +104,6 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     cdef int i = 0, v, move, n_deferred = 0, exclusive, suit, pip, used
     cdef int rounds = S.trick_no < X.rounds_until, round_end = n
     cdef int scouting = rounds, share_at = -1  # (the first round, and the move of the next with the share)
-    cdef long long scout = SCOUT_NODES if X.round_nodes > SCOUT_NODES else X.round_nodes
     cdef long long budget = X.round_nodes, outer_limit = X.node_limit, outer_end = X.budget_end, child_end = 0
     cdef int pips_on = X.use_equiv  # (a local: the calls below may write X)
     cdef int one_move = 0  # plain suits whose pips are one move here (see above)
@@ -189,7 +188,8 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
             used = known_used[i - 1]
         else:
             if rounds:
-                child_end = X.nodes + (scout if scouting else budget * FIRST_MOVE_SHARE if i == share_at else budget)
+                child_end = X.nodes + (min(budget, SCOUT_NODES) if scouting  # (budget: round_nodes still)
+                                       else budget * FIRST_MOVE_SHARE if i == share_at else budget)
                 if outer_limit == 0 or child_end < outer_limit:
                     X.node_limit = X.budget_end = child_end
                 else:
