@@ -196,25 +196,29 @@ cdef inline int dearer_excess(const Rules* R, const State* S, int seat, int k, i
     return excess
 
 
-cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_side) noexcept nogil:
+cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_side, int* partner, int* pair_plan) noexcept nogil:
     """What the leader's party surely collects by a plan of its own, at a trick start (DDS's
     QuickTricks, for trumps): the leader cashes his top trumps (his run above every other
-    trump) until no opponent can have a trump left, then his masters (in each suit his run
-    above every other card of it; the opponents can no longer ruff, nor his partners, whom
-    the draw stripped), then the rest of his trumps, top or not (no one else holds one now;
-    not a pagat held back by SI-3.4 or AT-3.6), keeping the lead throughout; then he
-    leads his Excuse, which stays with his side (FR-4.3), if that trick is not the last, or
-    takes the last trick with it when his side has won every trick (FR-4.4).
+    trump); where that leaves no other seat a trump, then his masters (in each suit his run
+    above every other card of it; no one can ruff them now), then the rest of his trumps, top
+    or not (no one else holds one; not a pagat held back by SI-3.4 or AT-3.6), keeping the
+    lead throughout; then he leads his Excuse, which stays with his side (FR-4.3), if that
+    trick is not the last, or takes the last trick with it when his side has won every trick
+    (FR-4.4).
     Counted: his cards, every other seat's cheapest cards for those tricks, its trumps
     first for his trump leads (it follows with a trump while it holds one, an Excuse or skus
     standing in for one: least_trumps_excess, then least_excess), their trick units and, for
-    the side, the bonus of the bouts among his cards (FR-6.4).
-    ``counted_side`` is set to R.side of the leader."""
+    the side, the bonus of the bouts among his cards (FR-6.4).  Where only tricks count, a
+    partner's masters may follow his plan: ``pair_plan`` is set to the tricks of both (the
+    caller caps them at the tricks to play), ``partner`` to that seat (partner_masters; else
+    0 and -1).  ``counted_side`` is set to R.side of the leader."""
     cdef int lead = S.leader, seat, s, k, rounds = 0, team_trumps = 0, run = 0, masters = 0
     cdef int tricks_left = R.n_tricks - S.trick_no + 1, bouts = 0, v = 0, others, plan, i
-    cdef int team_excuse = 0, opp_skus = 0
+    cdef int team_excuse = 0, opp_skus = 0, pair = 0
     cdef uint32_t rest[N_SUITS]  # every other seat's cards
     cdef uint32_t bits, run_bits
+    partner[0] = -1
+    pair_plan[0] = 0
     if (not R.tarock_trumps or R.colour_valat_seat >= 0 or R.stop_party >= 0 or R.guard_mask
             or R.exactly_one or R.colour_lead_rule or R.side[lead] != R.maxer[lead]):
         return 0  # (the last: the plan is worth following only to a party that wants the count)
@@ -257,7 +261,7 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
         return 0
     v += points_of(R, TRUMP, bits)
     bouts += popcount32(bits & R.bout_mask[TRUMP])
-    if rounds <= run and team_trumps <= rounds:
+    if rounds <= run and team_trumps <= run:  # (his run strips his partners of trumps too)
         for s in range(4):
             bits = top_run(S.hand[lead][s], rest[s])
             masters += popcount32(bits)
@@ -268,6 +272,10 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
         masters += popcount32(bits)
         v += points_of(R, TRUMP, bits)
         bouts += popcount32(bits & R.bout_mask[TRUMP])
+        if (R.trick_units and R.min_pts == 0 and R.n_dear_classes == 0 and R.pts[SPECIAL][0] == 0
+                and run + masters < tricks_left and not (R.pagat_rule and S.hand[lead][TRUMP] & 2)):
+            # (his pagat, kept back by SI-3.4 or AT-3.6, would take a partner's lead)
+            pair = partner_masters(R, S, lead, partner)
     plan = run + masters
     others = (R.n_seats - 1) * plan
     for seat in range(R.n_seats):
@@ -295,16 +303,69 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
         for i in range(S.bouts, S.bouts + bouts):
             if i < 4:
                 v += R.bout_bonus[i]
+    pair_plan[0] = plan + pair if pair else 0
     return v
 
 
-cdef inline int uncaptured(uint32_t mine, uint32_t rivals, int least) noexcept nogil:
+cdef inline int partner_masters(const Rules* R, const State* S, int lead, int* partner) noexcept nogil:
+    """The tricks a partner's masters add to the leader's plan (lead_sure_count) where only
+    tricks count: once the leader has cashed his trumps and masters (his top trumps drew every
+    other trump), he leads a card of a suit in which the partner holds a master
+    (partner_suit_masters), and the partner takes it and cashes his masters.  No one can ruff
+    them, and the leader, out of trumps, follows or discards.  The partner discards his other
+    cards on the leader's trump and master leads; where he has too few, he discards masters but
+    one of the suit he is reached in, and holds nothing but masters then.  The most for any
+    partner who counts with the leader and plays for the count (not one holding a card kept
+    for a later trick, AT-3.4, SI-3.5, or the skus, DK-3.7); ``partner`` is set to him.  (The
+    caller caps the plan at the tricks to play.)"""
+    cdef int p, s, i, n, best = 0, entry
+    cdef uint32_t masters, rivals
+    for p in range(R.n_seats):
+        if (p == lead or R.side[p] != R.side[lead] or R.maxer[p] != R.side[p]
+                or (R.special_kind == SPECIAL_SKUS and S.hand[p][SPECIAL])):
+            continue
+        for i in range(R.n_reserved):
+            if R.res_seat[i] == p and R.res_trick[i] >= S.trick_no and (S.hand[p][R.res_suit[i]] >> R.res_rank[i]) & 1:
+                break
+        else:
+            n = entry = 0
+            for s in range(4):
+                masters = partner_suit_masters(R, S, lead, p, s, &rivals)
+                n += popcount32(masters)
+                entry |= masters != 0 and (rivals & S.hand[lead][s]) != 0
+            if entry and n > best:
+                best = n
+                partner[0] = p
+    return best
+
+
+cdef inline uint32_t partner_suit_masters(const Rules* R, const State* S, int lead, int p, int s,
+                                          uint32_t* rivals) noexcept nogil:
+    """Partner ``p``'s masters of plain suit s after the leader's plan: his cards above
+    ``rivals`` (set to every other seat's cards of s and the leader's but his masters, his run
+    above all others of s), once his lowest have followed those masters."""
+    cdef int seat, i
+    cdef uint32_t others = 0, mine = S.hand[p][s]
+    for seat in range(R.n_seats):
+        if seat != lead and seat != p:
+            others |= S.hand[seat][s]
+    rivals[0] = others | (S.hand[lead][s] & ~top_run(S.hand[lead][s], others | mine))
+    for i in range(popcount32(S.hand[lead][s] & ~rivals[0])):
+        mine &= mine - 1
+    return top_run(mine, rivals[0])
+
+
+cdef inline int uncaptured(uint32_t mine, uint32_t rivals, int least, int* read) noexcept nogil:
     """How many of the trumps ``mine`` no trump of ``rivals`` can beat, at the least, when
     that is more than ``least`` (else ``least``): each rival trump beats at most one of them,
     and only one it outranks, so by Hall's theorem the most for some j of (j - the rival
-    trumps above the j-th highest of mine)."""
+    trumps above the j-th highest of mine).  Where it is more, ``read`` is set to the rank of
+    that j-th trump (the count holds wherever the trumps from it up are the same), or to
+    NOT_READ where the counts of trumps alone give it (j = n, every rival above)."""
     cdef int n = popcount32(mine), j = 0, above, r
-    least = max(least, n - popcount32(rivals))  # (j = n, every rival above: the loop stops sooner)
+    if n - popcount32(rivals) > least:
+        least = n - popcount32(rivals)  # (the loop stops sooner)
+        read[0] = NOT_READ
     while mine:
         r = 31 - clz32(mine)
         mine &= ~(<uint32_t>1 << r)
@@ -312,6 +373,7 @@ cdef inline int uncaptured(uint32_t mine, uint32_t rivals, int least) noexcept n
         above = popcount32(rivals >> (r + 1))
         if j - above > least:
             least = j - above
+            read[0] = r
         if n - above <= least:
             break  # (later ones have more rivals above and no more than n)
     return least
@@ -329,7 +391,7 @@ cdef inline int forced_tricks(const Rules* R, const State* S, int tricks) noexce
     return v + cards * R.min_pts
 
 
-cdef inline void length_counts(const Rules* R, const State* S, int* counts) noexcept nogil:
+cdef inline void length_counts(const Rules* R, const State* S, int* counts, int* reads) noexcept nogil:
     """counts[p]: what party p (an R.side value) surely collects because one of its seats
     holds trumps the other party cannot all beat, at a trick start.  Every trump of that seat
     is played in a trick of its own, and the other party wins such a trick only with a higher
@@ -342,11 +404,14 @@ cdef inline void length_counts(const Rules* R, const State* S, int* counts) noex
     where its count of the seats' trumps pays (benchmarks/compare_builds.py, seed 2, best of
     three: Slovenian 3-player deals from 12 tricks 14 % fewer nodes, 5-8 % less time, French
     4-player from 10 tricks 12 % and 6-8 %, French 5-player from 12 tricks 4 % and 2 %); with
-    12 it cost 2-6 % more time for 2-3 % fewer nodes (full Slovenian, Königrufen from 10)."""
+    12 it cost 2-6 % more time for 2-3 % fewer nodes (full Slovenian, Königrufen from 10).
+    reads[p]: the lowest trump rank counts[p] read (uncaptured; the pagat's holder where it
+    counts as the highest is kept apart in the table keys)."""
     cdef int seat, p, best, emperor
     cdef uint32_t trumps[2]
     cdef uint32_t rivals
     counts[0] = counts[1] = 0
+    reads[0] = reads[1] = NOT_READ
     if (R.trick_units == 0 and R.n_tricks <= 12) or (not R.tarock_trumps or R.colour_valat_seat >= 0
                                                        or R.stop_party >= 0 or R.guard_mask or R.exactly_one):
         return
@@ -361,7 +426,7 @@ cdef inline void length_counts(const Rules* R, const State* S, int* counts) noex
         best = 0
         for seat in range(R.n_seats):
             if R.side[seat] == p and popcount32(S.hand[seat][TRUMP]) > best:  # (else no more)
-                best = uncaptured(S.hand[seat][TRUMP], rivals, best)
+                best = uncaptured(S.hand[seat][TRUMP], rivals, best, &reads[p])
         for seat in range(R.n_seats):
             if R.side[seat] != p and chelem_open(R, S, seat):
                 best -= 1
@@ -403,14 +468,17 @@ cdef inline int lone_lead_count(const Rules* R, const State* S) noexcept nogil:
     return 0
 
 
-cdef inline int lead_pips_used(const Rules* R, const State* S) noexcept nogil:
+cdef inline int lead_pips_used(const Rules* R, const State* S, int partner) noexcept nogil:
     """The plain suits (bits) whose pips' order the leader's bounds may read, at a trick start:
     lead_sure_count's masters and lone_lead_count compare the leader's cards of a suit with
     the highest of the others', so its pips' order counts where the leader holds a pip and
-    the others' highest card of the suit is one."""
+    the others' highest card of the suit is one; and where a master of the partner
+    lead_sure_count counted (``partner``, -1: none) is a pip (see lead_rel)."""
     cdef int s, seat, used = 0
     cdef uint32_t theirs
     for s in range(4):
+        if partner >= 0 and partner_suit_masters(R, S, S.leader, partner, s, &theirs) & R.pips[s] and theirs:
+            used |= 1 << s
         if not S.hand[S.leader][s] & R.pips[s]:
             continue
         theirs = 0

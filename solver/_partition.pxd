@@ -13,6 +13,7 @@
 from libc.string cimport memcmp, memcpy, memset
 
 from solver._types cimport *
+from solver._bounds cimport partner_suit_masters, top_run
 from solver._rules cimport led_suit, overtrump_floor
 from solver._table cimport key_rest, merge_bound, mix
 
@@ -273,17 +274,46 @@ cdef inline void trick_rel(const Rules* R, const State* S, int* rel) noexcept no
             return
 
 
-cdef inline void lead_rel(const Search* X, const State* S, int* rel) noexcept nogil:
-    """lead_sure_count reads, in each suit and the trumps, the leader's run above the others'
-    highest card: the ranks down to that card."""
-    cdef uint32_t rest
-    cdef int seat, s, r
+cdef inline void lead_rel(const Search* X, const State* S, int partner, int spare, int* rel) noexcept nogil:
+    """lead_sure_count reads, in the trumps and each plain suit, the leader's run above every
+    other card of it: the ranks down to its lowest card (every position the entry answers has
+    that run, and perhaps more; his other cards count by their number).  With a partner's
+    masters (``partner``, -1: none; partner_suit_masters), in each plain suit down to the
+    lowest it counted too, but for the ``spare`` lowest of them (the count did not need them)
+    and for those with no card to beat (his masters by the suit lengths).  The highest master
+    of a suit the leader can reach him in is kept, and with it the leader's masters there."""
+    cdef int seat = 0, s, r, reach = -1
+    cdef uint32_t rest, mine
+    cdef uint32_t masters[4]
+    if partner >= 0:
+        for s in range(4):
+            masters[s] = partner_suit_masters(&X.R, S, S.leader, partner, s, &rest)
+            if masters[s] and rest & S.hand[S.leader][s] and (
+                    reach < 0 or top_rank(masters[s]) > top_rank(masters[reach])):
+                reach = s
+            if rest == 0:
+                masters[s] = 0
+        while spare > 0:
+            r = NOT_READ
+            for s in range(4):
+                rest = masters[s] & ~(<uint32_t>1 << top_rank(masters[s]) if s == reach else 0)
+                if rest and ctz32(rest) < r:
+                    r = ctz32(rest)
+                    seat = s
+            if r == NOT_READ:
+                break
+            masters[seat] &= masters[seat] - 1
+            spare -= 1
     for s in range(TRUMP + 1):
         rest = 0
         for seat in range(X.R.n_seats):
             if seat != S.leader:
                 rest |= S.hand[seat][s]
-        r = top_rank(rest)
+        mine = S.hand[S.leader][s] & ~(<uint32_t>2 if s == TRUMP and X.R.pagat_rule else 0)
+        mine = top_run(mine, rest)
+        r = ctz32(mine) if mine else NOT_READ
+        if partner >= 0 and s < 4 and masters[s] and ctz32(masters[s]) < r:
+            r = ctz32(masters[s])
         if r < rel[s]:
             rel[s] = r
 

@@ -256,8 +256,9 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     to a node another thread is searching returns DEFER."""
     cdef uint64_t key = 0
     cdef uint32_t slot = 0
-    cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0, entry_used = 0, used2
+    cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0, entry_used = 0, used2, partner = -1, pair_plan, spare = 0
     cdef int counts[2]
+    cdef int len_reads[2]
     cdef int shared = X.busy != NULL and S.trick_no < X.shared_until  # ABDADA's marks
     cdef int part = X.partition
     cdef int read[N_SUITS]  # partition search: what the table's entries and the bounds read
@@ -311,18 +312,30 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
                 lo = v
         elif hi > top - v:
             hi = top - v
-        v = lead_sure_count(&X.R, S, &whose)
+        v = lead_sure_count(&X.R, S, &whose, &partner, &pair_plan)
+        if partner >= 0:
+            # a partner's masters only to cut, and only as many as it takes: his masters pin
+            # the ranks down to the lowest counted (lead_rel)
+            v2 = X.R.trick_units * min(pair_plan, X.R.n_tricks - S.trick_no + 1)
+            if v2 > v and (v2 >= beta if whose else top - v2 <= alpha):
+                v = v2
+                spare = pair_plan - (beta + X.R.trick_units - 1) // X.R.trick_units if whose else (
+                    pair_plan - (top - alpha + X.R.trick_units - 1) // X.R.trick_units)
+            else:
+                partner = -1
         if part and v and (v > lo if whose else hi > top - v):
-            lead_rel(X, S, read)
+            lead_rel(X, S, partner, spare, read)
         if whose:
             if v > lo:
                 lo = v
         elif hi > top - v:
             hi = top - v
         if lo < beta and hi > alpha:  # (the dearest bound: only where the others did not cut)
-            length_counts(&X.R, S, counts)
-            if part and (counts[1] > lo or hi > top - counts[0]):
-                read[TRUMP] = 0
+            length_counts(&X.R, S, counts, len_reads)
+            if part and counts[1] > lo:
+                read[TRUMP] = min(read[TRUMP], len_reads[1])
+            if part and hi > top - counts[0]:
+                read[TRUMP] = min(read[TRUMP], len_reads[0])
             if counts[1] > lo:
                 lo = counts[1]
             if hi > top - counts[0]:
@@ -334,7 +347,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
                 if part:
                     lone_lead_rel(S, read)
     if lo >= beta or hi <= alpha:
-        pips_used[0] = entry_used | lead_pips_used(&X.R, S)  # (the bounds may have read them)
+        pips_used[0] = entry_used | lead_pips_used(&X.R, S, partner)  # (the bounds may have read them)
         if part:
             memcpy(rel, read, sizeof(read))
         return lo if lo >= beta else hi

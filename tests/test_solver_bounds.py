@@ -187,3 +187,60 @@ def test_the_excuse_takes_the_last_trick_of_a_chelem_over_a_lone_trump():
     pos = composed("french4", ["T2", "EX", "S1", "S2"], contract="garde", leader=2, tricks_taken=[0, 10, 4, 3])
     value, _, expected = tricks(pos)
     assert value == expected == 0
+
+
+def test_the_leader_reaches_his_partners_masters_after_his_plan():
+    """French 5-player, the declarer to lead T21 T20 C2 and the Excuse, his partner holding
+    CK HK SK D2, no defender a trump: the declarer draws nothing but cashes his two trumps
+    (the partner throws D2 and a king), then leads C2 to the CK, and the partner cashes his
+    last king while the declarer throws the Excuse.  The side takes all four tricks, seen at
+    the root; with CK CQ the same through the queen."""
+    defence = ["S5 H5 D5 C5", "S6 H6 D6 C6", "S7 H7 D7 C7"]
+    for declarer, partner in (("T21 T20 C2 EX", "CK HK SK D2"), ("T21 T20 C2 S3", "CK CQ D3 D2")):
+        pos = composed("french5", [declarer, partner] + defence, contract="garde", leader=0,
+                       called_king="CK", partner=1)
+        value, nodes, expected = tricks(pos, (0, 1))
+        assert value == expected == 4 and nodes == 1
+    pos = composed("french5", ["T21 T20 C2 EX", "CK HK SK D2"] + defence, contract="garde", leader=0,
+                   called_king="CK", partner=1, rest="declarer")
+    r = Solver(16).solve(pos, "valat")
+    assert r.value is True and r.nodes == 1
+
+
+def test_a_partners_masters_count_only_where_the_leader_can_reach_them():
+    """The declarer's S2 S3 lie below every defender's spade and his partner holds no spade:
+    after the two trumps he cannot reach the partner's CK and HK, and the side takes three
+    tricks, not four."""
+    pos = composed("french5", ["T21 T20 S2 S3", "CK HK D3 D2", "S5 H5 D5 C5", "S6 H6 D6 C6", "S7 H7 D7 C7"],
+                   contract="garde", leader=0, called_king="CK", partner=1)
+    value, _, expected = tricks(pos, (0, 1))
+    assert value == expected == 3
+
+
+def test_a_partners_masters_count_no_more_tricks_than_are_left():
+    """Three tricks left, the declarer's side (seats 0 and 4) to lead: whatever it leads, seat 3
+    trumps and then leads his other trump and C2, and his partner's C3 and DQ would be masters
+    for the two tricks left after them.  Counted beyond the tricks left, they bounded the
+    declarer's side below what it takes (5 tricks; the solve found no value at all)."""
+    line = ("french5 garde_contre; declarer 4; called_king DK; hands SK SJ S9 S5 HK HJ H9 DK DN CJ C8 T16 T14 "
+            "T9 T8 / SN S8 S3 H8 H6 H3 D10 D8 D7 D2 CN C4 T19 T18 T5 / SQ S2 HN DQ D6 D5 D1 C10 C5 C3 T17 T13 "
+            "T11 T4 EX / S1 H10 H7 H4 D4 D3 CK CQ C7 C2 T21 T15 T10 T3 T1 / S10 S6 S4 HQ H5 H2 H1 D9 C9 C1 "
+            "T20 T12 T7 T6 T2; defence_pile S7 DJ C6; play C8 CN EX CQ C9 T15 T20 T8 T18 T13 H5 HJ H6 HN H4 "
+            "D1 D3 D9 DN D8 DK D10 D6 D4 T6 H1 HK H8 T11 H7 D5 T21 T12 T9 D7 C7 C1 CJ C4 C10 S9 SN SQ S1 S10 "
+            "T17 T3 T2 T16 T19 H3 T4 H10 H2 H9 C5 CK T7 T14")
+    pos = Position.from_line(line)
+    value, _, expected = tricks(pos, (0, 4))
+    assert value == expected == 5
+
+
+def test_a_dominant_valat_the_partner_completes_is_decided_at_once():
+    """Seed 1's dominant French 5-player hand 13 (benchmarks/bench_solver.py): the partner
+    leads, and the valat is made.  At each trick start the declarer leads after that, his top
+    trumps and kings and his partner's masters, reached with a low card, take every trick: a
+    few dozen nodes, with or without the first trick's rounds (0.66 M with them and millions
+    without before the partner's masters counted)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "benchmarks"))
+    from bench_solver import dominant_set
+    pos = dominant_set("french5", 14, 1)[13]
+    r = Solver(16).solve(pos, "valat")
+    assert r.value is True and r.nodes < 1000
