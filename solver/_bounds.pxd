@@ -93,8 +93,9 @@ cdef inline int sure_count(const Rules* R, const State* S, int* counted_side, in
     by one party wins every trick it is played to, so those cards, the other cards of those
     tricks and their trick units are that party's.  Not used where a tarok can lose (colour
     games, colour valat) or the emperor trick could turn the top trumps over.  ``read_to``:
-    the trump that breaks the run, the lowest rank it read (NOT_READ when one party holds
-    every trump: the counts per seat tell the run)."""
+    the lowest rank it read, the run's lowest trump (wherever the run's holders are the same
+    the count holds, or a longer run's; NOT_READ when one party holds every trump: the counts
+    per seat tell the run)."""
     cdef int seat, r, owner, top_cards = 0, tricks = 0, v = 0, others
     cdef int chelem_sides = 0  # bit x: a seat with R.side x may take the last trick with the Excuse
     cdef int per_seat[MAX_SEATS]
@@ -119,7 +120,7 @@ cdef inline int sure_count(const Rules* R, const State* S, int* counted_side, in
         if top_cards == 0:
             counted_side[0] = R.side[owner]
         elif R.side[owner] != counted_side[0]:
-            read_to[0] = r
+            read_to[0] = ctz32(run)
             break
         per_seat[owner] += 1
         top_cards += 1

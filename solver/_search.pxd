@@ -345,7 +345,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
             if hi > top - v:
                 hi = top - v
                 if part:
-                    lone_lead_rel(S, read)
+                    lone_lead_rel(X, S, read)
     if lo >= beta or hi <= alpha:
         pips_used[0] = entry_used | lead_pips_used(&X.R, S, partner)  # (the bounds may have read them)
         if part:
