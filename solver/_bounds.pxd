@@ -469,12 +469,15 @@ cdef inline int lone_lead_count(const Rules* R, const State* S) noexcept nogil:
     return 0
 
 
-cdef inline int lead_pips_used(const Rules* R, const State* S, int partner) noexcept nogil:
+cdef inline int lead_pips_used(const Rules* R, const State* S, int partner, int lone) noexcept nogil:
     """The plain suits (bits) whose pips' order the leader's bounds may read, at a trick start:
-    lead_sure_count's masters and lone_lead_count compare the leader's cards of a suit with
-    the highest of the others', so its pips' order counts where the leader holds a pip and
-    the others' highest card of the suit is one; and where a master of the partner
-    lead_sure_count counted (``partner``, -1: none) is a pip (see lead_rel)."""
+    lead_sure_count's masters and lone_lead_count (``lone``: it cut) compare the leader's
+    cards of a suit with the highest of the others', so its pips' order counts where the
+    leader holds a pip and the others' highest card of the suit is one.  For the masters only
+    where one of them is a pip: two pips swapped give his plan as many masters or more, and it
+    never counts less for more (but for his Excuse, kept out of a plan that fills the tricks:
+    the old rule where he holds it).  And where a master of the partner lead_sure_count
+    counted (``partner``, -1: none) is a pip (see lead_rel)."""
     cdef int s, seat, used = 0
     cdef uint32_t theirs
     for s in range(4):
@@ -486,6 +489,7 @@ cdef inline int lead_pips_used(const Rules* R, const State* S, int partner) noex
         for seat in range(R.n_seats):
             if seat != S.leader:
                 theirs |= S.hand[seat][s]
-        if theirs and (R.pips[s] >> (31 - clz32(theirs))) & 1:
+        if theirs and (R.pips[s] >> (31 - clz32(theirs))) & 1 and (
+                lone or S.hand[S.leader][SPECIAL] or top_run(S.hand[S.leader][s], theirs) & R.pips[s]):
             used |= 1 << s
     return used

@@ -256,7 +256,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     to a node another thread is searching returns DEFER."""
     cdef uint64_t key = 0
     cdef uint32_t slot = 0
-    cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0, entry_used = 0, used2, partner = -1, pair_plan, spare = 0
+    cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0, entry_used = 0, used2, partner = -1, pair_plan, spare = 0, lone = 0
     cdef int counts[2]
     cdef int len_reads[2]
     cdef int shared = X.busy != NULL and S.trick_no < X.shared_until  # ABDADA's marks
@@ -344,10 +344,11 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
             v = lone_lead_count(&X.R, S)
             if hi > top - v:
                 hi = top - v
+                lone = 1
                 if part:
                     lone_lead_rel(X, S, read)
     if lo >= beta or hi <= alpha:
-        pips_used[0] = entry_used | lead_pips_used(&X.R, S, partner)  # (the bounds may have read them)
+        pips_used[0] = entry_used | lead_pips_used(&X.R, S, partner, lone)  # (the bounds may have read them)
         if part:
             memcpy(rel, read, sizeof(read))
         return lo if lo >= beta else hi
