@@ -475,9 +475,10 @@ cdef inline int lead_pips_used(const Rules* R, const State* S, int partner, int 
     cards of a suit with the highest of the others', so its pips' order counts where the
     leader holds a pip and the others' highest card of the suit is one.  For the masters only
     where one of them is a pip: two pips swapped give his plan as many masters or more, and it
-    never counts less for more (but for his Excuse, kept out of a plan that fills the tricks:
-    the old rule where he holds it).  And where a master of the partner lead_sure_count
-    counted (``partner``, -1: none) is a pip (see lead_rel)."""
+    never counts less for more (but for his Excuse, kept out of a plan that fills the tricks,
+    and a partner's masters, reached with a card a swap may make a master: the old rule where
+    he holds it or they counted).  And where a master of the partner lead_sure_count counted
+    (``partner``, -1: none) is a pip (see lead_rel)."""
     cdef int s, seat, used = 0
     cdef uint32_t theirs
     for s in range(4):
@@ -490,6 +491,7 @@ cdef inline int lead_pips_used(const Rules* R, const State* S, int partner, int 
             if seat != S.leader:
                 theirs |= S.hand[seat][s]
         if theirs and (R.pips[s] >> (31 - clz32(theirs))) & 1 and (
-                lone or S.hand[S.leader][SPECIAL] or top_run(S.hand[S.leader][s], theirs) & R.pips[s]):
+                lone or partner >= 0 or S.hand[S.leader][SPECIAL]
+                or top_run(S.hand[S.leader][s], theirs) & R.pips[s]):
             used |= 1 << s
     return used
