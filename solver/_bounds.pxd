@@ -197,6 +197,22 @@ cdef inline int dearer_excess(const Rules* R, const State* S, int seat, int k, i
     return excess
 
 
+cdef inline int holds_reserved(const Rules* R, const State* S, int seat) noexcept nogil:
+    """Whether ``seat`` holds a card reserved for this trick or a later one (AT-3.4, SI-3.5)."""
+    cdef int i
+    for i in range(R.n_reserved):
+        if (R.res_seat[i] == seat and R.res_trick[i] >= S.trick_no
+                and (S.hand[seat][R.res_suit[i]] >> R.res_rank[i]) & 1):
+            return 1
+    return 0
+
+
+cdef inline uint32_t leadable_trumps(const Rules* R, const State* S, int seat) noexcept nogil:
+    """The trumps ``seat`` may lead in a plan of his: not the pagat where SI-3.4 or AT-3.6
+    keeps it back while he holds more."""
+    return S.hand[seat][TRUMP] & ~(<uint32_t>2 if R.pagat_rule else 0)
+
+
 cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_side, int* partner, int* pair_plan) noexcept nogil:
     """What the leader's party surely collects by a plan of its own, at a trick start (DDS's
     QuickTricks, for trumps): the leader cashes his top trumps (his run above every other
@@ -225,10 +241,8 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
         return 0  # (the last: the plan is worth following only to a party that wants the count)
     if R.special_kind == SPECIAL_SKUS and S.hand[lead][SPECIAL]:
         return 0  # DK-3.7: a demand may force his skus into a trick of the plan
-    for i in range(R.n_reserved):
-        if (R.res_seat[i] == lead and R.res_trick[i] >= S.trick_no
-                and (S.hand[lead][R.res_suit[i]] >> R.res_rank[i]) & 1):
-            return 0  # AT-3.4, SI-3.5: a reserved card may be due in a trick of the plan
+    if holds_reserved(R, S, lead):
+        return 0  # AT-3.4, SI-3.5: a reserved card may be due in a trick of the plan
     for s in range(N_SUITS):
         rest[s] = 0
     for seat in range(R.n_seats):
@@ -253,10 +267,7 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
     if R.emperor and emperor_open(R, rest[TRUMP] | S.hand[lead][TRUMP]) and (
             (S.hand[lead][TRUMP] >> 21) & 3) != 3:
         return 0  # SI-4.1, AT-4.3: the pagat may take a trick of škis or mond
-    bits = S.hand[lead][TRUMP]
-    if R.pagat_rule:
-        bits &= ~<uint32_t>2  # SI-3.4, AT-3.6: the pagat may not be led while he has more
-    bits = run_bits = top_run(bits, rest[TRUMP])
+    bits = run_bits = top_run(leadable_trumps(R, S, lead), rest[TRUMP])
     run = popcount32(bits)
     if run == 0:
         return 0
@@ -269,12 +280,12 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
             v += points_of(R, s, bits)
         # no one else holds a trump now: his lower trumps win too (not the pagat where a rule
         # keeps it back while he holds other cards, SI-3.4, AT-3.6)
-        bits = S.hand[lead][TRUMP] & ~run_bits & ~(<uint32_t>2 if R.pagat_rule else 0)
+        bits = leadable_trumps(R, S, lead) & ~run_bits
         masters += popcount32(bits)
         v += points_of(R, TRUMP, bits)
         bouts += popcount32(bits & R.bout_mask[TRUMP])
         if (R.trick_units and R.min_pts == 0 and R.n_dear_classes == 0 and R.pts[SPECIAL][0] == 0
-                and run + masters < tricks_left and not (R.pagat_rule and S.hand[lead][TRUMP] & 2)):
+                and run + masters < tricks_left and leadable_trumps(R, S, lead) == S.hand[lead][TRUMP]):
             # (his pagat, kept back by SI-3.4 or AT-3.6, would take a partner's lead)
             pair = partner_masters(R, S, lead, partner)
     plan = run + masters
@@ -319,24 +330,20 @@ cdef inline int partner_masters(const Rules* R, const State* S, int lead, int* p
     partner who counts with the leader and plays for the count (not one holding a card kept
     for a later trick, AT-3.4, SI-3.5, or the skus, DK-3.7); ``partner`` is set to him.  (The
     caller caps the plan at the tricks to play.)"""
-    cdef int p, s, i, n, best = 0, entry
+    cdef int p, s, n, best = 0, entry
     cdef uint32_t masters, rivals
     for p in range(R.n_seats):
         if (p == lead or R.side[p] != R.side[lead] or R.maxer[p] != R.side[p]
-                or (R.special_kind == SPECIAL_SKUS and S.hand[p][SPECIAL])):
+                or (R.special_kind == SPECIAL_SKUS and S.hand[p][SPECIAL]) or holds_reserved(R, S, p)):
             continue
-        for i in range(R.n_reserved):
-            if R.res_seat[i] == p and R.res_trick[i] >= S.trick_no and (S.hand[p][R.res_suit[i]] >> R.res_rank[i]) & 1:
-                break
-        else:
-            n = entry = 0
-            for s in range(4):
-                masters = partner_suit_masters(R, S, lead, p, s, &rivals)
-                n += popcount32(masters)
-                entry |= masters != 0 and (rivals & S.hand[lead][s]) != 0
-            if entry and n > best:
-                best = n
-                partner[0] = p
+        n = entry = 0
+        for s in range(4):
+            masters = partner_suit_masters(R, S, lead, p, s, &rivals)
+            n += popcount32(masters)
+            entry |= masters != 0 and (rivals & S.hand[lead][s]) != 0
+        if entry and n > best:
+            best = n
+            partner[0] = p
     return best
 
 

@@ -13,7 +13,7 @@
 from libc.string cimport memcmp, memcpy, memset
 
 from solver._types cimport *
-from solver._bounds cimport partner_suit_masters, top_run
+from solver._bounds cimport leadable_trumps, partner_suit_masters, top_run
 from solver._rules cimport led_suit, overtrump_floor
 from solver._table cimport key_rest, merge_bound, mix
 
@@ -309,8 +309,7 @@ cdef inline void lead_rel(const Search* X, const State* S, int partner, int spar
         for seat in range(X.R.n_seats):
             if seat != S.leader:
                 rest |= S.hand[seat][s]
-        mine = S.hand[S.leader][s] & ~(<uint32_t>2 if s == TRUMP and X.R.pagat_rule else 0)
-        mine = top_run(mine, rest)
+        mine = top_run(leadable_trumps(&X.R, S, S.leader) if s == TRUMP else S.hand[S.leader][s], rest)
         r = ctz32(mine) if mine else NOT_READ
         if partner >= 0 and s < 4 and masters[s] and ctz32(masters[s]) < r:
             r = ctz32(masters[s])

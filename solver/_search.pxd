@@ -318,9 +318,8 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
             # the ranks down to the lowest counted (lead_rel)
             v2 = X.R.trick_units * min(pair_plan, X.R.n_tricks - S.trick_no + 1)
             if v2 > v and (v2 >= beta if whose else top - v2 <= alpha):
-                v = v2
-                spare = pair_plan - (beta + X.R.trick_units - 1) // X.R.trick_units if whose else (
-                    pair_plan - (top - alpha + X.R.trick_units - 1) // X.R.trick_units)
+                v = v2  # (the tricks beyond those the cut needs are spare)
+                spare = pair_plan - ((beta if whose else top - alpha) + X.R.trick_units - 1) // X.R.trick_units
             else:
                 partner = -1
         if part and v and (v > lo if whose else hi > top - v):
