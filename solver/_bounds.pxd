@@ -442,53 +442,151 @@ cdef inline void length_counts(const Rules* R, const State* S, int* counts, int*
             counts[p] = forced_tricks(R, S, best)
 
 
-cdef inline int lone_lead_count(const Rules* R, const State* S) noexcept nogil:
-    """What the other party surely collects when the side is one seat, leads, and holds a
-    card of a plain suit below a card of that suit some opponent holds: one trick.  Were the
-    side to win every trick it would lead each of its cards; its highest card of that suit,
-    led, loses to the opponent's higher one (he must follow suit and may play it), and he
-    need not part with it before: he plays a card of that suit only when it is led, and
-    discards only by choice (or with his last card, against the side's last one of that
-    suit).  So only where the opponents play to lower the count, no card is reserved for a
-    later trick (AT-3.4, SI-3.5) and no opponent holds the skus (DK-3.6: it may not be played
-    in trick 24, which may leave him nothing else to play there).  Counted: the trick and the
-    deck's cheapest card for each of its cards; only where tricks count (like length_counts)."""
-    cdef int lead = S.leader, seat, s, top
-    cdef uint32_t theirs
+cdef inline int lone_lead_count(const Rules* R, const State* S, int* reads) noexcept nogil:
+    """What the other party surely collects when the side's leader leads every trick his side
+    would win (he is alone, or no partner of his can win a trick he leads: no_entry) and he
+    cannot win every trick of some plain suit (suit_loser): one trick.  Were the side to win
+    every trick he would lead each of his cards.  So only where the opponents play to lower
+    the count, no card is reserved for a later trick (AT-3.4, SI-3.5) and no opponent holds
+    the skus (DK-3.6: it may not be played in trick 24, which may leave him nothing else to
+    play there); with partners, not where the leader holds the Excuse (led, it lets a partner
+    win the trick), nor where the emperor trick may hand a partner's pagat one (SI-4.1,
+    AT-4.3), nor where a tarok can lose.  Counted: the trick and the deck's cheapest card for
+    each of its cards; only where tricks count (like length_counts).  ``reads``: per suit the
+    lowest rank the count rests on (NOT_READ: none), wherever the cards from it up have the
+    same holders (and the suit lengths are the same) the count holds."""
+    cdef int lead = S.leader, seat, s, partners = 0
+    cdef uint32_t trumps = 0, partner_cards
+    for s in range(N_SUITS):
+        reads[s] = NOT_READ
     if (R.trick_units == 0 or not R.side[lead] or R.n_reserved or R.stop_party >= 0 or R.guard_mask
             or R.exactly_one):
         return 0
     for seat in range(R.n_seats):
-        if (seat != lead and R.side[seat]) or R.maxer[seat] != R.side[seat]:
+        trumps |= S.hand[seat][TRUMP]
+        if R.maxer[seat] != R.side[seat]:
             return 0
         if seat != lead and S.hand[seat][SPECIAL] and R.special_kind == SPECIAL_SKUS:
             return 0
-    for s in range(4):
-        if S.hand[lead][s] == 0:
-            continue
-        top = 31 - clz32(S.hand[lead][s])
-        theirs = 0
+        if seat != lead and R.side[seat]:
+            partners = 1
+    if partners:
+        if (S.hand[lead][SPECIAL] or not R.tarock_trumps or R.colour_valat_seat >= 0
+                or emperor_open(R, trumps)):
+            return 0
         for seat in range(R.n_seats):
-            if seat != lead:
-                theirs |= S.hand[seat][s]
-        if theirs >> (top + 1):
+            if seat != lead and R.side[seat] and not no_entry(R, S, lead, seat, reads):
+                return 0
+    for s in range(4):
+        partner_cards = 0
+        for seat in range(R.n_seats):
+            if seat != lead and R.side[seat]:
+                partner_cards |= S.hand[seat][s]
+        if suit_loser(R, S, lead, s, partner_cards, reads):
             return forced_tricks(R, S, 1)
     return 0
 
 
-cdef inline int lead_pips_used(const Rules* R, const State* S, int partner, int lone) noexcept nogil:
+cdef inline int suit_loser(const Rules* R, const State* S, int lead, int s, uint32_t partner_cards,
+                           int* reads) noexcept nogil:
+    """Whether an opponent wins a trick of plain suit s that the leader leads, if he leads
+    every card of his (lone_lead_count): an opponent holds y above one of his cards and, above
+    his partners' highest card of s (``partner_cards``), y and as many other cards as the
+    leader holds above y.  The opponent plays those others on his leads above y (beating the
+    partners) and y on his first card below y, which he must lead; he discards one of them
+    only when they are all his cards, more than the leader's of s, so that the leader leads
+    none of another suit.  reads[s] is lowered to the lowest of those cards of the
+    opponent's that reads least (the counts hold wherever the cards from it up have the same
+    holders)."""
+    cdef int seat, above, r, best = -1
+    cdef uint32_t mine = S.hand[lead][s], theirs
+    if mine == 0:
+        return 0
+    for seat in range(R.n_seats):
+        if R.side[seat]:
+            continue
+        theirs = S.hand[seat][s]
+        if partner_cards:
+            theirs = theirs >> (31 - clz32(partner_cards) + 1) << (31 - clz32(partner_cards) + 1)
+        if theirs == 0:
+            continue
+        above = popcount32(mine >> (31 - clz32(theirs) + 1))  # (his cards above y)
+        if above == popcount32(mine) or popcount32(theirs) <= above:
+            continue
+        for r in range(above):
+            theirs &= ~(<uint32_t>1 << (31 - clz32(theirs)))
+        r = 31 - clz32(theirs)  # (the lowest of the top above + 1)
+        if r > best:
+            best = r
+    if best < 0:
+        return 0
+    if best < reads[s]:
+        reads[s] = best
+    return 1
+
+
+cdef inline int no_entry(const Rules* R, const State* S, int lead, int p, int* reads) noexcept nogil:
+    """Whether partner ``p`` of the leader wins no trick the leader leads, whatever the side
+    plays, until the opponents have won one (for lone_lead_count).  He holds no Excuse or skus
+    (an Excuse played to the last trick of a chelem takes it, FR-4.4).  He cannot trump the
+    leader's leads: he holds no trump, or in every plain suit the leader holds he holds at
+    least as many cards as the leader (he follows each of those leads, so stays so).  And in
+    each suit the leader holds, trumps too, his cards lie below the leader's, or an opponent
+    holds as many cards above his highest as the leader holds of the suit: that opponent plays
+    his highest on each lead of it, and keeps enough of them (he plays one a lead; he must
+    trump another lead only where he lacks its suit, and wins that trick; he discards one only
+    when all his cards are such, as many as the leader's cards, so that the leader leads none
+    of another suit).  ``reads`` is lowered to what that rests on: the leader's lowest card,
+    or that opponent's n-th highest (the one that reads least)."""
+    cdef int s, seat, n, top, r, best
+    cdef uint32_t theirs
+    if S.hand[p][SPECIAL]:
+        return 0
+    for s in range(TRUMP + 1):
+        n = popcount32(S.hand[lead][s])
+        if n == 0:
+            continue
+        if s != TRUMP and S.hand[p][TRUMP] and popcount32(S.hand[p][s]) < n:
+            return 0
+        if S.hand[p][s] == 0:
+            continue
+        top = 31 - clz32(S.hand[p][s])
+        if S.hand[lead][s] & ((<uint32_t>2 << top) - 1) == 0:
+            best = ctz32(S.hand[lead][s])  # (his cards all below the leader's)
+        else:
+            best = -1
+            for seat in range(R.n_seats):
+                theirs = S.hand[seat][s] >> (top + 1) << (top + 1)
+                if R.side[seat] or popcount32(theirs) < n:
+                    continue
+                for r in range(n - 1):
+                    theirs &= ~(<uint32_t>1 << (31 - clz32(theirs)))
+                r = 31 - clz32(theirs)
+                if r > best:
+                    best = r
+            if best < 0:
+                return 0
+        if best < reads[s]:
+            reads[s] = best
+    return 1
+
+
+cdef inline int lead_pips_used(const Rules* R, const State* S, int partner, const int* lone_reads) noexcept nogil:
     """The plain suits (bits) whose pips' order the leader's bounds may read, at a trick start:
-    lead_sure_count's masters and lone_lead_count (``lone``: it cut) compare the leader's
-    cards of a suit with the highest of the others', so its pips' order counts where the
-    leader holds a pip and the others' highest card of the suit is one.  For the masters only
-    where one of them is a pip: two pips swapped give his plan as many masters or more, and it
-    never counts less for more (but for his Excuse, kept out of a plan that fills the tricks,
-    and a partner's masters, reached with a card a swap may make a master: the old rule where
-    he holds it or they counted).  And where a master of the partner lead_sure_count counted
-    (``partner``, -1: none) is a pip (see lead_rel)."""
+    lead_sure_count's masters compare the leader's cards of a suit with the highest of the
+    others', so its pips' order counts where the leader holds a pip and the others' highest
+    card of the suit is one; but only where one of his masters is a pip: two pips swapped give
+    his plan as many masters or more, and it never counts less for more (but for his Excuse,
+    kept out of a plan that fills the tricks, and a partner's masters, reached with a card a
+    swap may make a master: the old rule where he holds it or they counted).  And where a
+    master of the partner lead_sure_count counted (``partner``, -1: none) is a pip (see
+    lead_rel).  And where lone_lead_count cut (``lone_reads``, else NULL), in the suits it
+    read down to a pip: its comparisons all have a card at or above that one on one side."""
     cdef int s, seat, used = 0
     cdef uint32_t theirs
     for s in range(4):
+        if lone_reads != NULL and lone_reads[s] != NOT_READ and (R.pips[s] >> lone_reads[s]) & 1:
+            used |= 1 << s
         if partner >= 0 and partner_suit_masters(R, S, S.leader, partner, s, &theirs) & R.pips[s] and theirs:
             used |= 1 << s
         if not S.hand[S.leader][s] & R.pips[s]:
@@ -498,7 +596,7 @@ cdef inline int lead_pips_used(const Rules* R, const State* S, int partner, int 
             if seat != S.leader:
                 theirs |= S.hand[seat][s]
         if theirs and (R.pips[s] >> (31 - clz32(theirs))) & 1 and (
-                lone or partner >= 0 or S.hand[S.leader][SPECIAL]
+                partner >= 0 or S.hand[S.leader][SPECIAL]
                 or top_run(S.hand[S.leader][s], theirs) & R.pips[s]):
             used |= 1 << s
     return used

@@ -375,17 +375,3 @@ cdef inline void overtrump_rel(const Rules* R, const State* S, int seat, int* re
     if top and top < rel[TRUMP]:
         rel[TRUMP] = top
 
-
-cdef inline void lone_lead_rel(const Search* X, const State* S, int* rel) noexcept nogil:
-    """lone_lead_count's trick rests on the first plain suit in which another seat holds a
-    card above the leader's highest: the ranks of that suit down to his highest card."""
-    cdef int s, r, seat
-    for s in range(4):
-        r = top_rank(S.hand[S.leader][s])
-        if r == NOT_READ:
-            continue
-        for seat in range(X.R.n_seats):
-            if seat != S.leader and S.hand[seat][s] >> (r + 1):
-                if r < rel[s]:
-                    rel[s] = r
-                return

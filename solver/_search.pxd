@@ -13,7 +13,7 @@ from solver._moves cimport (HINT_TRICKS, LastCard, gen_moves, hinted_lead, keep_
                             limit_reached, near_bound, order_by_beaters, order_leads, run_move, skus_holder, to_front)
 from solver._rules cimport ended_trick_pips, finish_trick, play_card, seat_at
 from solver._table cimport boundary_key, mix, store, table_bounds
-from solver._partition cimport (PView, lead_rel, lone_lead_rel, overtrump_rel, partition_bounds, partition_store,
+from solver._partition cimport (PView, lead_rel, overtrump_rel, partition_bounds, partition_store,
                                 rel_min, rel_set, runs_rel, skipped_pip_rel, trick_rel, view_of)
 from solver._driver cimport Tests, budgeted, test_caps, tests_next, tests_put_aside, tests_record
 from solver._system cimport now
@@ -259,6 +259,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0, entry_used = 0, used2, partner = -1, pair_plan, spare = 0, lone = 0
     cdef int counts[2]
     cdef int len_reads[2]
+    cdef int lone_reads[N_SUITS]
     cdef int shared = X.busy != NULL and S.trick_no < X.shared_until  # ABDADA's marks
     cdef int part = X.partition
     cdef int read[N_SUITS]  # partition search: what the table's entries and the bounds read
@@ -340,14 +341,14 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
             if hi > top - counts[0]:
                 hi = top - counts[0]
         if hi - alpha <= X.R.trick_units + X.R.n_seats * X.R.min_pts:  # (it counts one trick)
-            v = lone_lead_count(&X.R, S)
+            v = lone_lead_count(&X.R, S, lone_reads)
             if hi > top - v:
                 hi = top - v
                 lone = 1
                 if part:
-                    lone_lead_rel(X, S, read)
+                    rel_min(read, lone_reads)
     if lo >= beta or hi <= alpha:
-        pips_used[0] = entry_used | lead_pips_used(&X.R, S, partner, lone)  # (the bounds may have read them)
+        pips_used[0] = entry_used | lead_pips_used(&X.R, S, partner, lone_reads if lone else NULL)  # (the bounds may have read them)
         if part:
             memcpy(rel, read, sizeof(read))
         return lo if lo >= beta else hi

@@ -136,6 +136,35 @@ def test_a_partner_may_win_the_trick_a_beaten_card_falls_in():
     assert value == expected == 8
 
 
+def test_a_partner_who_can_never_take_the_lead_leaves_the_declarer_as_if_alone():
+    """The partner (seat 2) can win no trick the declarer leads: his trumps lie below the
+    declarer's, and he holds as many spades as the declarer, so he cannot trump one, nor
+    beat seat 1's SQ SJ S10 (as many spades above his S9 as the declarer holds).  So the
+    declarer leads every card, and his S7 loses to seat 1, who keeps SQ and plays SJ or S10
+    on the SK.  No valat, seen at the root (101 nodes before this bound)."""
+    pos = composed("slovenian4", ["T21 T20 SK S7", "SQ SJ S10 C8", "T3 T2 S9 S8", "H2 H3 H4 C7"],
+                   contract="three", leader=0, tricks_taken=[8, 0, 0, 0], called_king="CK", partner=2)
+    r = Solver(16).solve(pos, "valat")
+    assert r.value is False and r.nodes <= 1
+    assert reference_values(pos, [0, 2], ["valat"])[0]["valat"] == 0
+    value, _, expected = tricks(pos, (0, 2))
+    assert value == expected == 11
+
+
+@pytest.mark.parametrize("partner, seat1, seat3", [
+    ("T3 T2 C9 S8", "SQ SJ S10 C8", "H2 H3 H4 C7"),  # he trumps the S7 (one spade against two)
+    ("T3 T2 S9 S8", "SQ H1 H4 C8", "H2 H3 S10 C7"),  # no opponent holds two spades above his S9
+])
+def test_a_partner_who_may_take_the_lead_is_not_left_out(partner, seat1, seat3):
+    """The same hands, but the partner can trump the declarer's spades, or the opponents hold
+    too few spades above his S9 to beat his spades on both leads: valat made, as the
+    reference says."""
+    pos = composed("slovenian4", ["T21 T20 SK S7", seat1, partner, seat3],
+                   contract="three", leader=0, tricks_taken=[8, 0, 0, 0], called_king="CK", partner=2)
+    assert Solver(16).solve(pos, "valat").value is True
+    assert reference_values(pos, [0, 2], ["valat"])[0]["valat"] == 1
+
+
 def test_an_opponent_whose_skus_is_held_back_must_play_his_higher_card():
     """DK-3.6 "Skus may not be led or played in the next-to-last trick": seat 1 holds SK and
     the skus in trick 24, so on seat 0's T4 he must give up his SK, and seat 0's S5 takes the
