@@ -513,9 +513,7 @@ cdef inline int suit_loser(const Rules* R, const State* S, int lead, int s, uint
         above = popcount32(mine >> (31 - clz32(theirs) + 1))  # (his cards above y)
         if above == popcount32(mine) or popcount32(theirs) <= above:
             continue
-        for r in range(above):
-            theirs &= ~(<uint32_t>1 << (31 - clz32(theirs)))
-        r = 31 - clz32(theirs)  # (the lowest of the top above + 1)
+        r = nth_highest(theirs, above + 1)
         if r > best:
             best = r
     if best < 0:
@@ -559,9 +557,7 @@ cdef inline int no_entry(const Rules* R, const State* S, int lead, int p, int* r
                 theirs = S.hand[seat][s] >> (top + 1) << (top + 1)
                 if R.side[seat] or popcount32(theirs) < n:
                     continue
-                for r in range(n - 1):
-                    theirs &= ~(<uint32_t>1 << (31 - clz32(theirs)))
-                r = 31 - clz32(theirs)
+                r = nth_highest(theirs, n)
                 if r > best:
                     best = r
             if best < 0:
@@ -569,6 +565,14 @@ cdef inline int no_entry(const Rules* R, const State* S, int lead, int p, int* r
         if best < reads[s]:
             reads[s] = best
     return 1
+
+
+cdef inline int nth_highest(uint32_t cards, int n) noexcept nogil:
+    """The rank of the n-th highest of ``cards`` (n >= 1, at most their number)."""
+    cdef int i
+    for i in range(n - 1):
+        cards &= ~(<uint32_t>1 << (31 - clz32(cards)))
+    return 31 - clz32(cards)
 
 
 cdef inline int lead_pips_used(const Rules* R, const State* S, int partner, const int* lone_reads) noexcept nogil:
