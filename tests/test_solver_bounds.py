@@ -126,6 +126,23 @@ def test_a_lone_declarer_loses_a_trick_with_a_card_an_opponent_can_beat():
     assert r.value is False and r.nodes < 10_000
 
 
+@pytest.mark.parametrize("seat1, seat3, made", [
+    ("SQ S10 C8 C9", "D1 D2 D3 C10", False),  # SQ guarded: S10 goes on the SK, SQ on the S7
+    ("SQ C10 C8 C9", "D1 D2 D3 S10", True),   # SQ bare: it falls to the SK, and S7 is high
+])
+def test_a_lone_declarer_loses_a_trick_to_a_guarded_card(seat1, seat3, made):
+    """A declarer alone leads every card, so his S7 is led: below seat 1's SQ, which, with a
+    card to play on his SK, seat 1 keeps until then.  Decided at the root (49 nodes while only
+    a card above the declarer's highest counted); a bare SQ falls to the SK."""
+    pos = composed("slovenian4", ["T21 T20 SK S7", seat1, "H1 H2 H3 C7", seat3],
+                   contract="solo_without", leader=0, tricks_taken=[8, 0, 0, 0])
+    r = Solver(16).solve(pos, "valat")
+    assert r.value is made
+    assert reference_values(pos, [0], ["valat"])[0]["valat"] == made
+    if not made:
+        assert r.nodes <= 1
+
+
 def test_a_partner_may_win_the_trick_a_beaten_card_falls_in():
     """Not so with a partner: seat 2 leads his S7, below the defender's SK, and yet his side
     takes both tricks: the declarer, void in spades, trumps it (T21), then leads H1 and the
