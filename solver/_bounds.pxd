@@ -505,12 +505,10 @@ cdef inline int suit_loser(const Rules* R, const State* S, int lead, int s, uint
     for seat in range(R.n_seats):
         if R.side[seat]:
             continue
-        theirs = S.hand[seat][s]
-        if partner_cards:
-            theirs = theirs >> (31 - clz32(partner_cards) + 1) << (31 - clz32(partner_cards) + 1)
+        theirs = top_run(S.hand[seat][s], partner_cards)
         if theirs == 0:
             continue
-        above = popcount32(mine >> (31 - clz32(theirs) + 1))  # (his cards above y)
+        above = popcount32(top_run(mine, theirs))  # (his cards above y)
         if above == popcount32(mine) or popcount32(theirs) <= above:
             continue
         r = nth_highest(theirs, above + 1)
@@ -536,7 +534,7 @@ cdef inline int no_entry(const Rules* R, const State* S, int lead, int p, int* r
     when all his cards are such, as many as the leader's cards, so that the leader leads none
     of another suit).  ``reads`` is lowered to what that rests on: the leader's lowest card,
     or that opponent's n-th highest (the one that reads least)."""
-    cdef int s, seat, n, top, r, best
+    cdef int s, seat, n, r, best
     cdef uint32_t theirs
     if S.hand[p][SPECIAL]:
         return 0
@@ -548,13 +546,12 @@ cdef inline int no_entry(const Rules* R, const State* S, int lead, int p, int* r
             return 0
         if S.hand[p][s] == 0:
             continue
-        top = 31 - clz32(S.hand[p][s])
-        if S.hand[lead][s] & ((<uint32_t>2 << top) - 1) == 0:
+        if top_run(S.hand[lead][s], S.hand[p][s]) == S.hand[lead][s]:
             best = ctz32(S.hand[lead][s])  # (his cards all below the leader's)
         else:
             best = -1
             for seat in range(R.n_seats):
-                theirs = S.hand[seat][s] >> (top + 1) << (top + 1)
+                theirs = top_run(S.hand[seat][s], S.hand[p][s])
                 if R.side[seat] or popcount32(theirs) < n:
                     continue
                 r = nth_highest(theirs, n)
