@@ -44,7 +44,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PROPS = "tests/test_properties.py"
 KNOWN = "tests/test_known_answers.py"
 CORE_RULES = "tests/test_core_rules.py"
-SCORING = "tests/test_scoring.py"
+SCORING_SI = "tests/test_scoring_slovenian.py"
+SCORING_AT = "tests/test_scoring_koenigrufen.py"
+SCORING_FR = "tests/test_scoring_french.py"
+SCORING_DK = "tests/test_scoring_danish.py"
 CROSS = "tests/test_solver_reference.py::test_solver_matches_reference"
 SPECIAL = "tests/test_solver_reference.py::test_special_card_endgames_match_reference"
 EVENTS = "tests/test_solver_events.py"
@@ -166,37 +169,37 @@ MUTATIONS = [
       ("tests/test_cards_and_counting.py", KNOWN, PROPS), "a jack 1 point instead of 1.5 (FR-5)"),
     M("pts-danish-queen", "counting table", "solver/variants.py",
       'court = {"K": 4, "Q": 3, "N": 2, "J": 1}', 'court = {"K": 4, "Q": 2, "N": 2, "J": 1}',
-      ("tests/test_cards_and_counting.py", SCORING, PROPS), "a Danish queen 2 P instead of 3 (DK-5)"),
+      ("tests/test_cards_and_counting.py", SCORING_DK, PROPS), "a Danish queen 2 P instead of 3 (DK-5)"),
     M("pts-danish-skat", "counting table", "solver/position.py",
       "dealer_party = None if self.dealer is None else self._party_of[self.dealer]",
       "dealer_party = self._party_of[0]",
-      ("tests/test_rules_danish.py", SCORING, PROPS), "the skat's trick point to forehand, not the dealer (DK-5.1)"),
+      ("tests/test_rules_danish.py", SCORING_DK, PROPS), "the skat's trick point to forehand, not the dealer (DK-5.1)"),
     # ---------------------------------------------------------------- requirements and thresholds
     M("fr-req-1-bout", "requirement", "solver/goals.py",
       "FRENCH_REQUIREMENT = {0: 112, 1: 102, 2: 82, 3: 72}", "FRENCH_REQUIREMENT = {0: 112, 1: 104, 2: 82, 3: 72}",
-      (KNOWN, SCORING, "tests/test_rules_french.py", COUNT), "51 -> 52 points with one bout (FR-6.4)"),
+      (KNOWN, SCORING_FR, "tests/test_rules_french.py", COUNT), "51 -> 52 points with one bout (FR-6.4)"),
     M("fr-req-3-bouts", "requirement", "solver/goals.py",
       "FRENCH_REQUIREMENT = {0: 112, 1: 102, 2: 82, 3: 72}", "FRENCH_REQUIREMENT = {0: 112, 1: 102, 2: 82, 3: 70}",
-      (KNOWN, SCORING, "tests/test_rules_french.py", COUNT), "36 -> 35 points with three bouts (FR-6.4)"),
+      (KNOWN, SCORING_FR, "tests/test_rules_french.py", COUNT), "36 -> 35 points with three bouts (FR-6.4)"),
     M("win-target-35-2-3", "threshold", "solver/goals.py",
       'return 106 if options.get("win_at_35_plus_card") else 107',
       'return 106 if options.get("win_at_35_plus_card") else 108',
-      (KNOWN, SCORING, CROSS + "[slovenian4]"), "36 points needed instead of 35 2/3 (SI-6.6, AT-5.3)"),
+      (KNOWN, SCORING_SI, SCORING_AT, CROSS + "[slovenian4]"), "36 points needed instead of 35 2/3 (SI-6.6, AT-5.3)"),
     M("absolut-45-1-3", "threshold", "solver/goals.py",
-      "ABSOLUT_UNITS = 136", "ABSOLUT_UNITS = 137", (KNOWN, SCORING), "Absolut at 45 2/3 (AT-7)"),
+      "ABSOLUT_UNITS = 136", "ABSOLUT_UNITS = 137", (KNOWN, SCORING_AT), "Absolut at 45 2/3 (AT-7)"),
     M("buergermeister-32", "threshold", "solver/goals.py",
-      "BUERGERMEISTER_UNITS = 96", "BUERGERMEISTER_UNITS = 95", (KNOWN, SCORING), "Bürgermeister at 31 2/3 (AT-8.7)"),
+      "BUERGERMEISTER_UNITS = 96", "BUERGERMEISTER_UNITS = 95", (KNOWN, SCORING_AT), "Bürgermeister at 31 2/3 (AT-8.7)"),
     M("danish-tarokker-tariff", "scoring", "solver/goals.py",
       'out.append(("tarokker", tarokker, 5 * (tarokker - 8)))', 'out.append(("tarokker", tarokker, 5 * (tarokker - 9)))',
-      (SCORING, KNOWN, "tests/test_scoring_properties.py"), "10 tarokker pay 5 P (DK-6.2)"),
+      (SCORING_DK, KNOWN, "tests/test_scoring_properties.py"), "10 tarokker pay 5 P (DK-6.2)"),
     M("si-diff-round", "scoring", "solver/scoring_slovenian.py",
       "diff = diff - diff % 5 + (5 if diff % 5 >= 3 else 0)", "diff = diff - diff % 5 + (5 if diff % 5 > 3 else 0)",
-      (SCORING, KNOWN, "tests/test_cli_score.py"), "a difference of 8 rounds to 5 (SI-8, [003])"),
+      (SCORING_SI, KNOWN, "tests/test_cli_score.py"), "a difference of 8 rounds to 5 (SI-8, [003])"),
     M("fr-base-25", "scoring", "solver/scoring_french.py",
       'settle_line("contract", sign * (25 + diff) * factor,', 'settle_line("contract", sign * (20 + diff) * factor,',
-      (SCORING, KNOWN, "tests/test_cli_score.py"), "the French contract from 20, not 25 (FR-8)"),
+      (SCORING_FR, KNOWN, "tests/test_cli_score.py"), "the French contract from 20, not 25 (FR-8)"),
     M("at-sechserdreier-lost", "scoring", "solver/scoring_inputs.py",
-      "AT_SECHSERDREIER_LOST = 12", "AT_SECHSERDREIER_LOST = 6", (SCORING, KNOWN, "tests/test_scoring_properties.py"),
+      "AT_SECHSERDREIER_LOST = 12", "AT_SECHSERDREIER_LOST = 6", (SCORING_AT, KNOWN, "tests/test_scoring_properties.py"),
       "a lost Sechserdreier pays 6 (AT-8.1)"),
     # ---------------------------------------------------------------- the search core
     M("core-emperor-trula", "special card", "solver/_rules.pxd",

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 from endgames import announcer  # noqa: E402
-from test_scoring import AT_VALUES  # noqa: E402
+from scoring_cases import AT_VALUES  # noqa: E402
 
 from solver import VARIANTS, Position, goals, solve  # noqa: E402
 from solver.deal import random_position  # noqa: E402
