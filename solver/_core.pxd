@@ -24,6 +24,7 @@ cdef class Engine:
     cdef int live[2]                # the root's proven bounds, narrowing while it is searched (progress)
     cdef int at_root                # 1 while solve() searches the root's count
     cdef int use_estimate           # an exact count's tests walk from a playout's estimate
+    cdef int use_lean               # they lean high where fewer seats maximise the count (passes_dear)
     cdef int use_rounds             # a valat test's first trick searches its moves in rounds (expand)
     cdef int use_beaters            # a valat test orders the opponents' leads by order_by_beaters
     cdef bint hints_kept            # the last solve may have left lead hints (cleared at the next)

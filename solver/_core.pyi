@@ -60,6 +60,7 @@ class Engine:
         use_hints: bool = True,
         use_rounds: bool = True,
         use_beaters: bool = True,
+        use_lean: bool = True,
     ) -> SolveOutput: ...
     def _test(self, w: int, beta: int, results: queue.Queue[tuple[int, int, int, bool]]) -> None: ...
     @property

@@ -30,8 +30,8 @@ from solver._rules cimport finish_trick, legal_moves, play_card, seat_at, trick_
 from solver._spec cimport load_spec
 from solver._table cimport START_ENTRIES, forget_bounds, grow, table_bytes_for
 from solver._partition cimport PART_BUCKETS, PART_START, PART_WAYS, PView
-from solver._driver cimport (Tests, budgeted, playout, test_caps, tests_budgets, tests_next, tests_put_aside,
-                             tests_record, tests_start)
+from solver._driver cimport (Tests, budgeted, passes_dear, playout, test_caps, tests_budgets, tests_next,
+                             tests_put_aside, tests_record, tests_start)
 from solver._system cimport now, release_table, reserve_table
 from solver._search cimport narrow, null_window, search_value, undecided
 
@@ -183,13 +183,15 @@ cdef class Engine:
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
               bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True,
               bint use_forecast=True, bint use_partition=True, bint use_near=True, bint use_hints=True,
-              bint use_rounds=True, bint use_beaters=True):
+              bint use_rounds=True, bint use_beaters=True, bint use_lean=True):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
         are searched by that many threads on one table (after the first ``solo_nodes`` on one;
         a node limit is shared out).  An exact count's tests walk from the count of a playout
-        (use_estimate), or without it split the interval from the start.  A trick start's
+        (use_estimate), or without it split the interval from the start; where fewer seats
+        maximise the count than minimise it they lean high (use_lean, _driver.pxd
+        passes_dear).  A trick start's
         first lead comes from the lead hints where they name one (in partition search only
         where its table names none), else from the table (use_hints, _moves.pxd lead_shape).
         A goal that only who wins each trick decides, in a 4-player game without
@@ -245,6 +247,7 @@ cdef class Engine:
             threads = 1
         self.X.shared_until = S.trick_no + SHARED_TRICKS
         self.use_estimate = use_estimate
+        self.use_lean = use_lean
         self.use_rounds = use_rounds
         self.use_beaters = use_beaters
         self.X.round_nodes = max(1, self.round_nodes)
@@ -308,11 +311,12 @@ cdef class Engine:
                                 and self.X.R.trick_units == 1 and self.X.R.n_dear_classes == 0)  # (tricks alone)
         self.X.rounds_until = S.trick_no + 1 if self.use_rounds and all_tricks else 0
         self.X.beaters_order = self.use_beaters and all_tricks
+        cdef int high = self.use_lean and passes_dear(&self.X.R)
         with nogil:
             if target >= 0 or guess >= 0 or not self.use_estimate:
-                tests_start(&T, 0, remaining_max(&self.X.R, S), guess, 0)
+                tests_start(&T, 0, remaining_max(&self.X.R, S), guess, 0, high)
             else:
-                tests_start(&T, 0, remaining_max(&self.X.R, S), playout(&self.X, S), 1)
+                tests_start(&T, 0, remaining_max(&self.X.R, S), playout(&self.X, S), 1, high)
         b[0], b[1] = T.lb, T.ub
         if self.threads > 1 and undecided(T.lb, T.ub, target):
             # one thread first: a small search is over before more threads would pay
