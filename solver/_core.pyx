@@ -191,9 +191,9 @@ cdef class Engine:
         a node limit is shared out).  An exact count's tests walk from the count of a playout
         (use_estimate), or without it split the interval from the start; where fewer seats
         maximise the count than minimise it they lean high (use_lean, _driver.pxd
-        passes_dear).  A trick start's
-        first lead comes from the lead hints where they name one (in partition search only
-        where its table names none), else from the table (use_hints, _moves.pxd lead_shape).
+        passes_dear).  A trick start's first lead comes from the lead hints where they name
+        one (in partition search only where its table names none), else from the table
+        (use_hints, _moves.pxd lead_shape).
         A goal that only who wins each trick decides, in a 4-player game without
         must-overtrump or in French 5-player tarot, is searched with the partition table
         (use_partition, _partition.pxd), on one thread whatever ``threads`` says; other goals
