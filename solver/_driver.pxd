@@ -40,10 +40,10 @@ cdef struct Tests:
 cdef inline int passes_dear(const Rules* R) noexcept nogil:
     """Whether fewer seats maximise the count than minimise it (a lone declarer against two
     or three, the French 5-player declarer and partner against three).  A test the count
-    passes then proves one card of the side's against every card of the others' at most of
-    the plies; with the moves known beforehand (Engine.forget_bounds) French 4-player and
-    Slovenian 3-player tests at the count took 96 % of their nodes, the tests one above it
-    18-21 %: their size is the proof itself, and it is the passing test's."""
+    passes then answers every card of the others' with one of the side's at most plies, and
+    its tree is all proof: with the moves known beforehand (Engine.forget_bounds) French
+    4-player and Slovenian 3-player tests at the count kept 96 % of their nodes, the tests
+    one above it 18-21 %."""
     cdef int seat, maxers = 0
     for seat in range(R.n_seats):
         maxers += R.maxer[seat]
