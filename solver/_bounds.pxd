@@ -73,7 +73,7 @@ cdef inline int event_possible(const Rules* R, const State* S) noexcept nogil:
     for s in range(N_SUITS):
         if s != TRUMP and R.event_mask[s]:
             return 1
-    if R.event_mask[TRUMP] & 2 and emperor_open(R, all_trumps):
+    if R.event_mask[TRUMP] & 2 and emperor_open(R, S):
         return 1
     top = 31 - clz32(R.event_mask[TRUMP])
     for seat in range(R.n_seats):
@@ -108,7 +108,7 @@ cdef inline int sure_count(const Rules* R, const State* S, int* counted_side, in
         per_seat[seat] = 0
         if chelem_open(R, S, seat):
             chelem_sides |= 1 << R.side[seat]
-    if emperor_open(R, all_trumps):
+    if emperor_open(R, S):
         return 0
     bits = all_trumps
     while bits:
@@ -264,8 +264,7 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
             if k > team_trumps:
                 team_trumps = k
             team_excuse |= R.special_kind == SPECIAL_EXCUSE and S.hand[seat][SPECIAL] != 0
-    if R.emperor and emperor_open(R, rest[TRUMP] | S.hand[lead][TRUMP]) and (
-            (S.hand[lead][TRUMP] >> 21) & 3) != 3:
+    if emperor_open(R, S):
         return 0  # SI-4.1, AT-4.3: the pagat may take a trick of škis or mond
     bits = run_bits = top_run(leadable_trumps(R, S, lead), rest[TRUMP])
     run = popcount32(bits)
@@ -426,7 +425,7 @@ cdef inline void length_counts(const Rules* R, const State* S, int* counts, int*
     trumps[0] = trumps[1] = 0
     for seat in range(R.n_seats):
         trumps[R.side[seat]] |= S.hand[seat][TRUMP]
-    emperor = emperor_open(R, trumps[0] | trumps[1])
+    emperor = emperor_open(R, S)
     for p in range(2):
         rivals = trumps[1 - p]
         if rivals & 2 and emperor:
@@ -472,7 +471,7 @@ cdef inline int lone_lead_count(const Rules* R, const State* S, int* reads) noex
             partners = 1
     if partners:
         if (S.hand[lead][SPECIAL] or not R.tarock_trumps or R.colour_valat_seat >= 0
-                or emperor_open(R, trumps)):
+                or emperor_open(R, S)):
             return 0
         for seat in range(R.n_seats):
             if seat != lead and R.side[seat] and not no_entry(R, S, lead, seat, reads):

@@ -331,7 +331,7 @@ cdef inline int sure_winner(const Rules* R, const State* S, int seat, int move) 
     card (could_beat) and neither the emperor trick (SI-4.1, AT-4.3) nor an Excuse in the
     last trick (FR-4.4) may yet turn it."""
     cdef int s = (move >> 5) & 7, r = move & 31, led, i, o, ws, wsuit, wrank
-    if S.n_played == 0 or S.win < 0 or not plain_compare(R, S, s, r) or emperor_open(R, S.start_out[TRUMP]):
+    if S.n_played == 0 or S.win < 0 or not plain_compare(R, S, s, r) or emperor_open(R, S):
         return -1  # (at a lead S.win still names the card that won the last trick)
     led = led_suit(R, S.t_suit, S.n_played, S.named)
     if card_key(R, s, r, led) > S.win_key:

@@ -412,7 +412,23 @@ cdef inline int chelem_open(const Rules* R, const State* S, int seat) noexcept n
             and (S.won_mask & ~(1 << R.party[seat])) == 0)
 
 
-cdef inline int emperor_open(const Rules* R, uint32_t trumps_out) noexcept nogil:
-    """Whether the pagat, mond and škis are all still out where the emperor trick applies
-    (SI-4.1, AT-4.3): the pagat may yet beat both."""
-    return R.emperor and (trumps_out >> 1) & 1 and (trumps_out >> 21) & 1 and (trumps_out >> 22) & 1
+cdef inline int emperor_open(const Rules* R, const State* S) noexcept nogil:
+    """Whether the emperor trick (SI-4.1, AT-4.3) may still come, in which the pagat beats the
+    mond and the škis: all three still out at the start of the current trick, in three seats'
+    hands then.  A seat that holds two of them plays them to two tricks."""
+    cdef int i, k, r, seat, holder, held = 0
+    if not R.emperor or ((S.start_out[TRUMP] >> 1) & (S.start_out[TRUMP] >> 21) & (S.start_out[TRUMP] >> 22) & 1) == 0:
+        return 0
+    for k in range(3):
+        r = 1 if k == 0 else 21 if k == 1 else 22
+        holder = -1
+        for seat in range(R.n_seats):
+            if (S.hand[seat][TRUMP] >> r) & 1:
+                holder = seat
+        for i in range(S.n_played):
+            if S.t_suit[i] == TRUMP and S.t_rank[i] == r:
+                holder = S.t_seat[i]
+        if (held >> holder) & 1:
+            return 0
+        held |= 1 << holder
+    return 1

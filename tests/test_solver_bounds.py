@@ -226,6 +226,24 @@ def test_the_pagat_beats_a_higher_trump_in_the_emperor_trick():
     assert value == expected == 6
 
 
+def test_no_emperor_trick_where_one_seat_holds_two_of_the_trula():
+    """SI-4.1 "... except when the whole trula falls in the trick: then the pagat wins": the
+    pagat, mond and škis must fall in one trick, and a seat plays one card to a trick.  Seat 1
+    holds the mond and the pagat, the declarer the škis: no emperor trick can come, so the
+    bounds count the škis as a sure trick and seat 1's trumps as one the declarer cannot beat,
+    and the tricks are settled at the root (10 nodes while all three still out kept those
+    bounds shut).  With the pagat in a third hand the emperor trick takes the škis."""
+    hands = ["T22 H1", "T21 T1", "S7 S8", "C7 C8"]
+    for leader in (0, 1):
+        pos = composed("slovenian4", hands, contract="solo_without", leader=leader, tricks_taken=[4, 2, 2, 2])
+        value, nodes, expected = tricks(pos)
+        assert value == expected == 5 and nodes <= 2
+    pos = composed("slovenian4", ["T22 H1", "T21 S9", "T1 S8", "C7 C8"], contract="solo_without", leader=1,
+                   tricks_taken=[4, 2, 2, 2])
+    value, _, expected = tricks(pos)
+    assert value == expected == 4
+
+
 def test_the_excuse_takes_the_last_trick_of_a_chelem_over_a_lone_trump():
     """FR-4.4 at chelem: the defence has won every trick and its Excuse takes the last one,
     though nothing else there beats the declarer's trump (no bound may count that trump as a
