@@ -87,6 +87,34 @@ cdef inline int event_possible(const Rules* R, const State* S) noexcept nogil:
     return 1
 
 
+cdef inline int kept_special(const Rules* R, const State* S, int* counted_side) noexcept nogil:
+    """What the side of the Excuse's or skus's holder keeps of it (``counted_side`` is set to 1
+    when that is the side), at a trick start from which he may still play it to a trick
+    before the last: now.  Played so, it goes back to his side (FR-4.3, DK-4.4), less the
+    half point given for the Excuse to the winners of its trick, and with the Excuse a bout
+    (FR-6.4).  So the side collects at least that where it holds the card, and all but that
+    at most where an opponent does, whatever else is played.  0 where no one holds it, in the
+    last trick (FR-4.4; the skus not in the next-to-last either, DK-3.6), or where play may
+    end early."""
+    cdef int seat, v, b
+    if (R.special_kind == SPECIAL_NONE or R.pts[SPECIAL][0] <= R.excuse_exchange
+            or S.trick_no >= R.n_tricks - (R.special_kind == SPECIAL_SKUS)
+            or R.stop_party >= 0 or R.guard_mask or R.exactly_one):
+        return 0
+    for seat in range(R.n_seats):
+        if S.hand[seat][SPECIAL]:
+            counted_side[0] = R.side[seat]
+            v = R.pts[SPECIAL][0] - R.excuse_exchange
+            if R.bout_mask[SPECIAL] & 1:
+                # the side ends with one bout more than now at least, or one fewer than it
+                # could still take at most
+                b = S.bouts if R.side[seat] else S.bouts + bouts_to_come(R, S) - 1
+                if 0 <= b < 4:
+                    v += R.bout_bonus[b]
+            return v
+    return 0
+
+
 cdef inline int sure_count(const Rules* R, const State* S, int* counted_side, int* read_to) noexcept nogil:
     """What the holders of the top remaining trump surely still collect, at a trick start
     (``counted_side`` is set to 1 when they are the side): an unbroken run of top trumps held

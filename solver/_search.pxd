@@ -7,8 +7,8 @@
 from libc.string cimport memcpy
 
 from solver._types cimport *
-from solver._bounds cimport (lead_pips_used, lead_sure_count, length_counts, lone_lead_count, remaining_max,
-                             sure_count, terminal_value)
+from solver._bounds cimport (kept_special, lead_pips_used, lead_sure_count, length_counts, lone_lead_count,
+                             remaining_max, sure_count, terminal_value)
 from solver._moves cimport (HINT_TRICKS, LastCard, gen_moves, hinted_lead, keep_hint, last_card_by_table, lead_shape,
                             limit_reached, near_bound, order_by_beaters, order_leads, run_move, skus_holder, to_front)
 from solver._rules cimport ended_trick_pips, finish_trick, play_card, seat_at
@@ -256,7 +256,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     to a node another thread is searching returns DEFER."""
     cdef uint64_t key = 0
     cdef uint32_t slot = 0
-    cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0, entry_used = 0, used2, partner = -1, pair_plan, spare = 0, lone = 0
+    cdef int lo = 0, hi, top, v, v2, first = -1, best = -1, holder, whose = 0, kept_side = 0, kept = 0, entry_used = 0, used2, partner = -1, pair_plan, spare = 0, lone = 0
     cdef int counts[2]
     cdef int len_reads[2]
     cdef int lone_reads[N_SUITS]
@@ -308,6 +308,16 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
         v = sure_count(&X.R, S, &whose, &trump_read)
         if part and v and (v > lo if whose else hi > top - v) and trump_read < read[TRUMP]:
             read[TRUMP] = trump_read
+        kept = kept_special(&X.R, S, &kept_side)
+        if kept:  # (its holder plays it now, whatever the top trumps win)
+            if v and kept_side == whose:
+                # (played to those tricks it counted there as one of the cheapest cards)
+                v += kept - max(0, X.R.min_pts - X.R.excuse_exchange)
+            elif kept_side:
+                if kept > lo:
+                    lo = kept
+            elif hi > top - kept:
+                hi = top - kept
         if whose:
             if v > lo:
                 lo = v

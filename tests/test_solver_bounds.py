@@ -253,6 +253,27 @@ def test_the_excuse_takes_the_last_trick_of_a_chelem_over_a_lone_trump():
     assert value == expected == 0
 
 
+def test_the_excuse_or_skus_played_before_the_last_trick_stays_with_its_side():
+    """FR-4.3: the Excuse goes back to its holder's side, which gives a half point for it to
+    the trick's winners; only in the last trick may it leave (FR-4.4).  A defender holds it
+    with three tricks to play: the declarer's T21 takes a trick, and the 4 points the defence
+    keeps of the Excuse settle the rest at the root (39 nodes before).  Where the declarer
+    holds it he keeps those 4 points though T21 is the defence's.  DK-4.4 the same for the
+    skus, but DK-3.6 keeps it out of the next-to-last trick: with two tricks left it may only
+    fall in the last, which its holder's side does not keep."""
+    rest = ["H3 H4 H5", "C3 C4 C5"]
+    pos = composed("french4", ["T21 S1 S2", "EX H1 H2"] + rest, contract="garde", leader=0, tricks_taken=[5, 5, 5, 0])
+    r = Solver(16).solve(pos, "points")
+    assert r.value == reference_values(pos, [0], ["points"])[0]["points"] == 20 and r.nodes <= 2
+    pos = composed("french4", ["EX S1 S2", "T21 H1 H2"] + rest, contract="garde", leader=1, tricks_taken=[5, 5, 5, 0])
+    assert Solver(16).solve(pos, "points").value == reference_values(pos, [0], ["points"])[0]["points"] == 8
+    pos = composed("danish", ["T21 S1 S2", "EX H1 H2", "H3 H4 H5"], leader=0)
+    r = Solver(16).solve(pos, "points", side=0)
+    assert r.value == reference_values(pos, [0], ["points"])[0]["points"] == 73 and r.nodes <= 2  # (8 before)
+    pos = composed("danish", ["T21 S1", "EX H1", "H3 H4"], leader=0)  # (the skus to the T21's last trick)
+    assert Solver(16).solve(pos, "points", side=0).value == reference_values(pos, [0], ["points"])[0]["points"] == 77
+
+
 def test_the_leader_reaches_his_partners_masters_after_his_plan():
     """French 5-player, the declarer to lead T21 T20 C2 and the Excuse, his partner holding
     CK HK SK D2, no defender a trump: the declarer draws nothing but cashes his two trumps
