@@ -428,7 +428,7 @@ cdef inline int emperor_open(const Rules* R, const State* S) noexcept nogil:
         for i in range(S.n_played):
             if S.t_suit[i] == TRUMP and S.t_rank[i] == r:
                 holder = S.t_seat[i]
-        if (held >> holder) & 1:
+        if holder < 0 or (held >> holder) & 1:
             return 0
         held |= 1 << holder
     return 1
