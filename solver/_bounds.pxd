@@ -55,12 +55,10 @@ cdef inline int event_possible(const Rules* R, const State* S) noexcept nogil:
     (one of them falls in that trick), unless the emperor trick may still let the pagat win
     (SI-4.1, AT-4.3)."""
     cdef int seat, s, i, found = 0, top
-    cdef uint32_t all_trumps = 0
     for i in range(S.n_played):
         if (R.event_mask[S.t_suit[i]] >> S.t_rank[i]) & 1:
             return 1  # (decided when the trick ends)
     for seat in range(R.n_seats):
-        all_trumps |= S.hand[seat][TRUMP]
         for s in range(N_SUITS):
             if S.hand[seat][s] & R.event_mask[s] and (
                     R.event_kind == EVENT_FALLS_TO or (R.event_kind == EVENT_WINS_WITH) == R.side[seat]):
@@ -483,14 +481,13 @@ cdef inline int lone_lead_count(const Rules* R, const State* S, int* reads) noex
     lowest rank the count rests on (NOT_READ: none), wherever the cards from it up have the
     same holders (and the suit lengths are the same) the count holds."""
     cdef int lead = S.leader, seat, s, partners = 0
-    cdef uint32_t trumps = 0, partner_cards
+    cdef uint32_t partner_cards
     for s in range(N_SUITS):
         reads[s] = NOT_READ
     if (R.trick_units == 0 or not R.side[lead] or R.n_reserved or R.stop_party >= 0 or R.guard_mask
             or R.exactly_one):
         return 0
     for seat in range(R.n_seats):
-        trumps |= S.hand[seat][TRUMP]
         if R.maxer[seat] != R.side[seat]:
             return 0
         if seat != lead and S.hand[seat][SPECIAL] and R.special_kind == SPECIAL_SKUS:

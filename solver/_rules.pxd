@@ -416,19 +416,17 @@ cdef inline int emperor_open(const Rules* R, const State* S) noexcept nogil:
     """Whether the emperor trick (SI-4.1, AT-4.3) may still come, in which the pagat beats the
     mond and the škis: all three still out at the start of the current trick, in three seats'
     hands then.  A seat that holds two of them plays them to two tricks."""
-    cdef int i, k, r, seat, holder, held = 0
-    if not R.emperor or ((S.start_out[TRUMP] >> 1) & (S.start_out[TRUMP] >> 21) & (S.start_out[TRUMP] >> 22) & 1) == 0:
+    cdef uint32_t trula = (<uint32_t>1 << 1) | (<uint32_t>1 << 21) | (<uint32_t>1 << 22)
+    cdef uint32_t held[MAX_SEATS]
+    cdef int seat, i
+    if not R.emperor or (S.start_out[TRUMP] & trula) != trula:
         return 0
-    for k in range(3):
-        r = 1 if k == 0 else 21 if k == 1 else 22
-        holder = -1
-        for seat in range(R.n_seats):
-            if (S.hand[seat][TRUMP] >> r) & 1:
-                holder = seat
-        for i in range(S.n_played):
-            if S.t_suit[i] == TRUMP and S.t_rank[i] == r:
-                holder = S.t_seat[i]
-        if holder < 0 or (held >> holder) & 1:
+    for seat in range(R.n_seats):
+        held[seat] = S.hand[seat][TRUMP] & trula
+    for i in range(S.n_played):  # (played to this trick: held at its start)
+        if S.t_suit[i] == TRUMP:
+            held[S.t_seat[i]] |= (<uint32_t>1 << S.t_rank[i]) & trula
+    for seat in range(R.n_seats):
+        if held[seat] & (held[seat] - 1):
             return 0
-        held |= 1 << holder
     return 1
