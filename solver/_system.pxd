@@ -1,6 +1,7 @@
 # cython: language_level=3
 # What the search needs from the system: address space for a table that is backed by memory
-# only as it is written (so it grows in place within its budget), and a monotonic clock.
+# only as it is written (so it grows in place within its budget), a monotonic clock, and the
+# processor's bit count instruction where the core was built to use it.
 
 cdef extern from *:
     """
@@ -63,10 +64,28 @@ cdef extern from *:
         return ts.tv_sec + ts.tv_nsec * 1e-9;
     }
     #endif
+    /* 1 when the core was built to count bits with POPCNT (setup.py; MSVC's __popcnt always
+       is) and this processor lacks it: the search would stop at its first bit count. */
+    #if defined(_MSC_VER) && !defined(__clang__) && (defined(_M_X64) || defined(_M_IX86))
+    #include <intrin.h>
+    static int popcnt_missing(void) {
+        int info[4];
+        __cpuid(info, 1);
+        return !((info[2] >> 23) & 1);
+    }
+    #elif defined(__POPCNT__) && (defined(__x86_64__) || defined(__i386__))
+    static int popcnt_missing(void) {
+        __builtin_cpu_init();
+        return !__builtin_cpu_supports("popcnt");
+    }
+    #else
+    static int popcnt_missing(void) { return 0; }
+    #endif
     """
     void* reserve_table(size_t n) nogil
     void release_table(void* p, size_t n) nogil
     double monotonic_seconds() nogil
+    int popcnt_missing() nogil
 
 
 cdef inline double now() noexcept nogil:
