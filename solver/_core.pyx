@@ -32,14 +32,14 @@ from solver._table cimport START_ENTRIES, forget_bounds, grow, table_bytes_for
 from solver._partition cimport PART_BUCKETS, PART_START, PART_WAYS, PView
 from solver._driver cimport (Tests, budgeted, passes_dear, playout, test_caps, tests_budgets, tests_next,
                              tests_put_aside, tests_record, tests_start)
-from solver._system cimport now, popcnt_missing, release_table, reserve_table
+from solver._system cimport now, release_table, reserve_table, x86_features_missing
 from solver._search cimport narrow, null_window, search_value, undecided
 
 MAX_SEARCH_THREADS = MAX_THREADS  # threads of one parallel solve, at most
 
-if popcnt_missing():
-    raise ImportError("this build of tarokdd's search core counts bits with the POPCNT instruction, which "
-                      "this processor lacks (it was built on another machine): build it again here, or with "
+if x86_features_missing():
+    raise ImportError("this build of tarokdd's search core uses bit instructions (POPCNT, LZCNT, BMI) that this "
+                      "processor lacks (it was built on another machine): build it again here, or with "
                       "TAROKDD_PORTABLE=1 for any machine (in a checkout: pip install -e .)")
 
 

@@ -1,7 +1,7 @@
 # cython: language_level=3
 # What the search needs from the system: address space for a table that is backed by memory
 # only as it is written (so it grows in place within its budget), a monotonic clock, and the
-# processor's bit count instruction where the core was built to use it.
+# processor's bit instructions where the core was built to use them.
 
 cdef extern from *:
     """
@@ -64,28 +64,49 @@ cdef extern from *:
         return ts.tv_sec + ts.tv_nsec * 1e-9;
     }
     #endif
-    /* 1 when the core was built to count bits with POPCNT (setup.py; MSVC's __popcnt always
-       is) and this processor lacks it: the search would stop at its first bit count. */
+    /* 1 when the core was built with x86 bit instructions this processor lacks (setup.py
+       builds with those of the machine that builds it; MSVC's __popcnt is POPCNT): the search
+       would stop at the first of them. */
     #if defined(_MSC_VER) && !defined(__clang__) && (defined(_M_X64) || defined(_M_IX86))
     #include <intrin.h>
-    static int popcnt_missing(void) {
+    static int x86_features_missing(void) {
         int info[4];
         __cpuid(info, 1);
         return !((info[2] >> 23) & 1);
     }
-    #elif defined(__POPCNT__) && (defined(__x86_64__) || defined(__i386__))
-    static int popcnt_missing(void) {
-        __builtin_cpu_init();
-        return !__builtin_cpu_supports("popcnt");
+    #elif defined(__x86_64__) || defined(__i386__)
+    #include <cpuid.h>
+    static int x86_features_missing(void) {
+        unsigned int a = 0, b = 0, c = 0, d = 0;
+        int missing = 0;
+    #ifdef __POPCNT__
+        missing |= !(__get_cpuid(1, &a, &b, &c, &d) && ((c >> 23) & 1));
+    #endif
+    #ifdef __LZCNT__
+        missing |= !(__get_cpuid(0x80000001, &a, &b, &c, &d) && ((c >> 5) & 1));
+    #endif
+    #if defined(__BMI__) || defined(__BMI2__)
+        b = 0;
+        if (__get_cpuid_max(0, NULL) >= 7)
+            __cpuid_count(7, 0, a, b, c, d);
+    #ifdef __BMI__
+        missing |= !((b >> 3) & 1);
+    #endif
+    #ifdef __BMI2__
+        missing |= !((b >> 8) & 1);
+    #endif
+    #endif
+        (void)a; (void)b; (void)c; (void)d;
+        return missing;
     }
     #else
-    static int popcnt_missing(void) { return 0; }
+    static int x86_features_missing(void) { return 0; }
     #endif
     """
     void* reserve_table(size_t n) nogil
     void release_table(void* p, size_t n) nogil
     double monotonic_seconds() nogil
-    int popcnt_missing() nogil
+    int x86_features_missing() nogil
 
 
 cdef inline double now() noexcept nogil:
