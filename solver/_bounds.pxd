@@ -5,7 +5,7 @@
 # with the cards every seat must give to those tricks (least_excess).
 
 from solver._types cimport *
-from solver._rules cimport chelem_open, emperor_open
+from solver._rules cimport chelem_open, emperor_open, seat_at
 
 
 cdef inline int terminal_value(const Rules* R, const State* S) noexcept nogil:
@@ -474,9 +474,11 @@ cdef inline int lone_lead_count(const Rules* R, const State* S, int* reads) noex
     every trick he would lead each of his cards.  So only where the opponents play to lower
     the count, no card is reserved for a later trick (AT-3.4, SI-3.5) and no opponent holds
     the skus (DK-3.6: it may not be played in trick 24, which may leave him nothing else to
-    play there); with partners, not where the leader holds the Excuse (led, it lets a partner
-    win the trick), nor where the emperor trick may hand a partner's pagat one (SI-4.1,
-    AT-4.3), nor where a tarok can lose.  Counted: the trick and the deck's cheapest card for
+    play there); with partners, not where the leader holds the Excuse (led, the next card sets
+    the suit, which a partner may win) unless that trick surely goes to the opponents
+    (excuse_lead_lost; led to the last trick it is his, FR-4.4, and his other cards go as
+    before), nor where the emperor trick may hand a partner's pagat one (SI-4.1, AT-4.3), nor
+    where a tarok can lose.  Counted: the trick and the deck's cheapest card for
     each of its cards; only where tricks count (like length_counts).  ``reads``: per suit the
     lowest rank the count rests on (NOT_READ: none), wherever the cards from it up have the
     same holders (and the suit lengths are the same) the count holds."""
@@ -495,8 +497,9 @@ cdef inline int lone_lead_count(const Rules* R, const State* S, int* reads) noex
         if seat != lead and R.side[seat]:
             partners = 1
     if partners:
-        if (S.hand[lead][SPECIAL] or not R.tarock_trumps or R.colour_valat_seat >= 0
-                or emperor_open(R, S)):
+        if not R.tarock_trumps or R.colour_valat_seat >= 0 or emperor_open(R, S):
+            return 0
+        if S.hand[lead][SPECIAL] and (R.special_kind != SPECIAL_EXCUSE or not excuse_lead_lost(R, S, lead, reads)):
             return 0
         for seat in range(R.n_seats):
             if seat != lead and R.side[seat] and not no_entry(R, S, lead, seat, reads):
@@ -509,6 +512,40 @@ cdef inline int lone_lead_count(const Rules* R, const State* S, int* reads) noex
         if suit_loser(R, S, lead, s, partner_cards, reads):
             return forced_tricks(R, S, 1)
     return 0
+
+
+cdef inline int excuse_lead_lost(const Rules* R, const State* S, int lead, int* reads) noexcept nogil:
+    """Whether the leader's Excuse, led to any trick but the last, gives that trick to the
+    other party, for lone_lead_count (FR-4.3: the next card sets the suit): the seat after him
+    is an opponent, no partner holds a trump, and in some plain suit that opponent holds more
+    cards above the partners' highest than the leader holds of the suit.  He plays one of them
+    to the Excuse, and no partner can beat it.  He keeps one until then: he gives one up only
+    to the leader's leads of the suit, one a lead, or as a discard when all his cards are
+    such (then he holds one more); a partner's cards only fall.  ``reads`` of that suit is
+    lowered to the partners' highest card of it (NOT_READ where they hold none: the suit
+    lengths give the count); of the suits that qualify, the one that reads least."""
+    cdef int o = seat_at(R, lead, 1), seat, s, r, best = -1, suit = 0
+    cdef uint32_t partner_cards
+    if R.side[o]:
+        return 0
+    for seat in range(R.n_seats):
+        if seat != lead and R.side[seat] and S.hand[seat][TRUMP]:
+            return 0
+    for s in range(4):
+        partner_cards = 0
+        for seat in range(R.n_seats):
+            if seat != lead and R.side[seat]:
+                partner_cards |= S.hand[seat][s]
+        if popcount32(top_run(S.hand[o][s], partner_cards)) > popcount32(S.hand[lead][s]):
+            r = NOT_READ if partner_cards == 0 else 31 - clz32(partner_cards)
+            if r > best:
+                best = r
+                suit = s
+    if best < 0:
+        return 0
+    if best < reads[suit]:
+        reads[suit] = best
+    return 1
 
 
 cdef inline int suit_loser(const Rules* R, const State* S, int lead, int s, uint32_t partner_cards,

@@ -168,6 +168,35 @@ def test_a_partner_who_can_never_take_the_lead_leaves_the_declarer_as_if_alone()
     assert value == expected == 11
 
 
+def test_an_excuse_led_to_a_guard_of_the_next_seat_is_a_lost_trick():
+    """French 5-player, the declarer to lead T21 T20 S7 and the Excuse, his partner (seat 2)
+    without a trump or an entry.  His S7 loses to seat 1's SK unless he never leads it, and
+    his Excuse led before the last trick lets seat 1, next, play a heart no partner can beat
+    (FR-4.3): seat 1 holds more hearts above the partner's highest (none) than the declarer
+    holds (none), so he keeps one for it.  No valat, seen at the root."""
+    pos = composed("french5", ["T21 T20 S7 EX", "SK S1 H5 H6", "C1 C2 D1 D2", "D5 D6 C5 C6", "D7 D8 C7 C8"],
+                   contract="garde", leader=0, called_king="CK", partner=2, rest="declarer")
+    r = Solver(16).solve(pos, "valat")
+    assert r.value is False and r.nodes <= 1
+    assert reference_values(pos, [0, 2], ["valat"])[0]["valat"] == 0
+
+
+@pytest.mark.parametrize("partner_seat", [2, 1])
+def test_an_excuse_led_where_the_partner_can_win_its_trick_is_not_a_lost_trick(partner_seat):
+    """The declarer leads SK (seat 1's SQ falls to it), T21, then the Excuse: seat 1 has
+    only hearts left, below the partner's HK, which takes the trick; the partner leads CK and
+    the declarer throws his D2, which seat 3's DK beats.  Valat made, though seat 1 holds as
+    many spades above the partner's (none) as the declarer holds spades: the SQ must fall to
+    the SK.  Likewise with the partner next to the declarer (he sets the suit)."""
+    hands = ["SK T21 EX D2", "SQ H2 H3 H4", "HK CK C1 D1", "DK D5 H5 C5", "D6 H6 C6 S6"]
+    if partner_seat == 1:
+        hands[1], hands[2] = hands[2], hands[1]
+    pos = composed("french5", hands, contract="garde", leader=0, called_king="CK", partner=partner_seat,
+                   rest="declarer")
+    assert Solver(16).solve(pos, "valat").value is True
+    assert reference_values(pos, [0, partner_seat], ["valat"])[0]["valat"] == 1
+
+
 @pytest.mark.parametrize("partner, seat1, seat3", [
     ("T3 T2 C9 S8", "SQ SJ S10 C8", "H2 H3 H4 C7"),  # he trumps the S7 (one spade against two)
     ("T3 T2 S9 S8", "SQ H1 H4 C8", "H2 H3 S10 C7"),  # no opponent holds two spades above his S9
