@@ -483,7 +483,6 @@ cdef inline int lone_lead_count(const Rules* R, const State* S, int* reads) noex
     lowest rank the count rests on (NOT_READ: none), wherever the cards from it up have the
     same holders (and the suit lengths are the same) the count holds."""
     cdef int lead = S.leader, seat, s, partners = 0
-    cdef uint32_t partner_cards
     for s in range(N_SUITS):
         reads[s] = NOT_READ
     if (R.trick_units == 0 or not R.side[lead] or R.n_reserved or R.stop_party >= 0 or R.guard_mask
@@ -505,13 +504,19 @@ cdef inline int lone_lead_count(const Rules* R, const State* S, int* reads) noex
             if seat != lead and R.side[seat] and not no_entry(R, S, lead, seat, reads):
                 return 0
     for s in range(4):
-        partner_cards = 0
-        for seat in range(R.n_seats):
-            if seat != lead and R.side[seat]:
-                partner_cards |= S.hand[seat][s]
-        if suit_loser(R, S, lead, s, partner_cards, reads):
+        if suit_loser(R, S, lead, s, partners_cards(R, S, lead, s), reads):
             return forced_tricks(R, S, 1)
     return 0
+
+
+cdef inline uint32_t partners_cards(const Rules* R, const State* S, int lead, int s) noexcept nogil:
+    """The cards of suit s that the leader's partners hold."""
+    cdef int seat
+    cdef uint32_t cards = 0
+    for seat in range(R.n_seats):
+        if seat != lead and R.side[seat]:
+            cards |= S.hand[seat][s]
+    return cards
 
 
 cdef inline int excuse_lead_lost(const Rules* R, const State* S, int lead, int* reads) noexcept nogil:
@@ -532,10 +537,7 @@ cdef inline int excuse_lead_lost(const Rules* R, const State* S, int lead, int* 
         if seat != lead and R.side[seat] and S.hand[seat][TRUMP]:
             return 0
     for s in range(4):
-        partner_cards = 0
-        for seat in range(R.n_seats):
-            if seat != lead and R.side[seat]:
-                partner_cards |= S.hand[seat][s]
+        partner_cards = partners_cards(R, S, lead, s)
         if popcount32(top_run(S.hand[o][s], partner_cards)) > popcount32(S.hand[lead][s]):
             r = NOT_READ if partner_cards == 0 else 31 - clz32(partner_cards)
             if r > best:
