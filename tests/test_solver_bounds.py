@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from solver import Position
-from solver.variants import get_variant
 from solver.search import Solver
+from solver.variants import get_variant
 
 sys.path.insert(0, os.path.dirname(__file__))
 
