@@ -476,7 +476,7 @@ cdef inline int lone_lead_count(const Rules* R, const State* S, int* reads) noex
     the skus (DK-3.6: it may not be played in trick 24, which may leave him nothing else to
     play there); with partners, not where the leader holds the Excuse (led, the next card sets
     the suit, which a partner may win) unless that trick surely goes to the opponents
-    (excuse_lead_lost; led to the last trick it is his, FR-4.4, and his other cards go as
+    (excuse_no_entry; led to the last trick it is his, FR-4.4, and his other cards go as
     before), nor where the emperor trick may hand a partner's pagat one (SI-4.1, AT-4.3), nor
     where a tarok can lose.  Counted: the trick and the deck's cheapest card for
     each of its cards; only where tricks count (like length_counts).  ``reads``: per suit the
@@ -498,7 +498,7 @@ cdef inline int lone_lead_count(const Rules* R, const State* S, int* reads) noex
     if partners:
         if not R.tarock_trumps or R.colour_valat_seat >= 0 or emperor_open(R, S):
             return 0
-        if S.hand[lead][SPECIAL] and (R.special_kind != SPECIAL_EXCUSE or not excuse_lead_lost(R, S, lead, reads)):
+        if S.hand[lead][SPECIAL] and (R.special_kind != SPECIAL_EXCUSE or not excuse_no_entry(R, S, lead, reads)):
             return 0
         for seat in range(R.n_seats):
             if seat != lead and R.side[seat] and not no_entry(R, S, lead, seat, reads):
@@ -519,17 +519,22 @@ cdef inline uint32_t partners_cards(const Rules* R, const State* S, int lead, in
     return cards
 
 
-cdef inline int excuse_lead_lost(const Rules* R, const State* S, int lead, int* reads) noexcept nogil:
-    """Whether the leader's Excuse, led to any trick but the last, gives that trick to the
-    other party, for lone_lead_count (FR-4.3: the next card sets the suit): the seat after him
-    is an opponent, no partner holds a trump, and in some plain suit that opponent holds more
-    cards above the partners' highest than the leader holds of the suit.  He plays one of them
-    to the Excuse, and no partner can beat it.  He keeps one until then: he gives one up only
-    to the leader's leads of the suit, one a lead, or as a discard when all his cards are
-    such (then he holds one more); a partner's cards only fall.  ``reads`` of that suit is
-    lowered to the partners' highest card of it (NOT_READ where they hold none: the suit
-    lengths give the count); of the suits that qualify, the one that reads least."""
-    cdef int o = seat_at(R, lead, 1), seat, s, r, best = -1, suit = 0
+cdef inline int excuse_no_entry(const Rules* R, const State* S, int lead, int* reads) noexcept nogil:
+    """Whether the leader's Excuse gives no partner the lead before the other party has won a
+    trick, for lone_lead_count (FR-4.3: led, the next card sets the suit, which a partner
+    might win): the seat after him is an opponent o, no partner holds a trump, and in some
+    plain suit s o holds a card above the partners' highest (he plays it to the Excuse, and
+    no partner can beat it) until the Excuse is led.  He gives one up only to the leader's
+    leads of s, one a lead, or as a discard when all his cards are such (then he holds one
+    more); a partner's cards only fall.  So he keeps one where he holds more of them than
+    the leader holds of s; or where the leader's first lead of s below some opponent's card
+    y loses that trick (suit_loser: y and, above the partners' cards, as many others as the
+    leader holds above y) and o holds more of them than the leader's cards above y: the
+    Excuse led before that lead loses its own trick, after it (to the last trick, say) comes
+    too late.  ``reads`` of s is lowered to the partners' highest card of s (NOT_READ where
+    they hold none: the suit lengths give the count) and to what suit_loser read; of the
+    suits that qualify, the one that reads least."""
+    cdef int o = seat_at(R, lead, 1), seat, s, r, high, best = -1, suit = 0
     cdef uint32_t partner_cards
     if R.side[o]:
         return 0
@@ -538,11 +543,15 @@ cdef inline int excuse_lead_lost(const Rules* R, const State* S, int lead, int* 
             return 0
     for s in range(4):
         partner_cards = partners_cards(R, S, lead, s)
-        if popcount32(top_run(S.hand[o][s], partner_cards)) > popcount32(S.hand[lead][s]):
-            r = NOT_READ if partner_cards == 0 else 31 - clz32(partner_cards)
-            if r > best:
-                best = r
-                suit = s
+        high = popcount32(top_run(S.hand[o][s], partner_cards))
+        if high == 0:
+            continue
+        r = NOT_READ if partner_cards == 0 else 31 - clz32(partner_cards)
+        if high <= popcount32(S.hand[lead][s]):
+            r = min(r, loser_read(R, S, lead, s, partner_cards, high - 1))
+        if r > best:
+            best = r
+            suit = s
     if best < 0:
         return 0
     if best < reads[suit]:
@@ -561,10 +570,23 @@ cdef inline int suit_loser(const Rules* R, const State* S, int lead, int s, uint
     none of another suit.  reads[s] is lowered to the lowest of those cards of the
     opponent's that reads least (the counts hold wherever the cards from it up have the same
     holders)."""
+    cdef int r = loser_read(R, S, lead, s, partner_cards, 31)
+    if r < 0:
+        return 0
+    if r < reads[s]:
+        reads[s] = r
+    return 1
+
+
+cdef inline int loser_read(const Rules* R, const State* S, int lead, int s, uint32_t partner_cards,
+                           int most_above) noexcept nogil:
+    """suit_loser's test, for an opponent's y with at most ``most_above`` of the leader's
+    cards above it: the highest rank of the lowest card it counts of such an opponent's
+    (-1: none)."""
     cdef int seat, above, r, best = -1
     cdef uint32_t mine = S.hand[lead][s], theirs
     if mine == 0:
-        return 0
+        return -1
     for seat in range(R.n_seats):
         if R.side[seat]:
             continue
@@ -572,16 +594,12 @@ cdef inline int suit_loser(const Rules* R, const State* S, int lead, int s, uint
         if theirs == 0:
             continue
         above = popcount32(top_run(mine, theirs))  # (his cards above y)
-        if above == popcount32(mine) or popcount32(theirs) <= above:
+        if above == popcount32(mine) or popcount32(theirs) <= above or above > most_above:
             continue
         r = nth_highest(theirs, above + 1)
         if r > best:
             best = r
-    if best < 0:
-        return 0
-    if best < reads[s]:
-        reads[s] = best
-    return 1
+    return best
 
 
 cdef inline int no_entry(const Rules* R, const State* S, int lead, int p, int* reads) noexcept nogil:

@@ -199,6 +199,31 @@ def test_an_excuse_led_where_the_partner_can_win_its_trick_is_not_a_lost_trick(p
     assert reference_values(pos, [0, partner_seat], ["valat"])[0]["valat"] == 1
 
 
+def test_an_excuse_led_before_a_losing_lead_of_its_suit_is_a_lost_trick():
+    """The declarer to lead T21 S7 and the Excuse, his partner (seat 2) without a trump or
+    a spade.  Seat 1, next, holds one spade (S2), no more than the declarer's spades, but
+    seat 3's SK beats the S7 at its first lead: the Excuse led before it lets seat 1 play
+    the S2, which no partner can beat (FR-4.3), and led after it comes too late.  No valat,
+    seen at the root."""
+    pos = composed("french5", ["T21 S7 EX", "S2 H5 H6", "HK C1 D1", "SK C2 D2", "D5 D6 C5"],
+                   contract="garde", leader=0, called_king="CK", partner=2, rest="declarer")
+    r = Solver(16).solve(pos, "valat")
+    assert r.value is False and r.nodes <= 1
+    assert reference_values(pos, [0, 2], ["valat"])[0]["valat"] == 0
+
+
+def test_an_excuse_led_after_its_suit_has_stripped_the_next_seat_may_reach_the_partner():
+    """The declarer's SK draws seat 1's only spade; seat 3's SJ S10 beat his S7 (the S10 on
+    the second lead), but his Excuse comes first: seat 1 has only hearts, the partner's HK
+    takes the trick, and his CK takes the last, the declarer throwing his S7.  Valat made:
+    seat 1 holds one spade above the partner's (none), no more than the declarer's spades
+    above seat 3's S10."""
+    pos = composed("french5", ["SK S7 EX", "S2 H2 H3", "HK CK C1", "SJ S10 D2", "D5 D6 C5"],
+                   contract="garde", leader=0, called_king="CK", partner=2, rest="declarer")
+    assert Solver(16).solve(pos, "valat").value is True
+    assert reference_values(pos, [0, 2], ["valat"])[0]["valat"] == 1
+
+
 def excuse_lead_endgame(rng):
     """A French 5-player valat still open (the side took every trick), the declarer (seat 0)
     to lead 2 or 3 tricks holding the Excuse, a random partner holding no trump."""
@@ -219,7 +244,7 @@ def excuse_lead_endgame(rng):
 
 
 def test_valats_with_the_declarers_excuse_agree_with_the_reference():
-    """Random endgames where excuse_lead_lost decides whether the declarer is as if alone
+    """Random endgames where excuse_no_entry decides whether the declarer is as if alone
     (the random cross-checks seldom reach it: a side that has taken every trick, its leader
     holding the Excuse): the solver's valat is the reference's."""
     rng = random.Random("excuse-lead")
