@@ -312,7 +312,7 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
         if (R.trick_units and R.min_pts == 0 and R.n_dear_classes == 0 and R.pts[SPECIAL][0] == 0
                 and run + masters < tricks_left and leadable_trumps(R, S, lead) == S.hand[lead][TRUMP]):
             # (his pagat, kept back by SI-3.4 or AT-3.6, would take a partner's lead)
-            pair = partner_masters(R, S, lead, partner)
+            pair = partner_masters(R, S, lead, partner, run + masters + 2 <= tricks_left)
     plan = run + masters
     others = (R.n_seats - 1) * plan
     for seat in range(R.n_seats):
@@ -344,28 +344,36 @@ cdef inline int lead_sure_count(const Rules* R, const State* S, int* counted_sid
     return v
 
 
-cdef inline int partner_masters(const Rules* R, const State* S, int lead, int* partner) noexcept nogil:
+cdef inline int partner_masters(const Rules* R, const State* S, int lead, int* partner, int excuse_room) noexcept nogil:
     """The tricks a partner's masters add to the leader's plan (lead_sure_count) where only
     tricks count: once the leader has cashed his trumps and masters (his top trumps drew every
     other trump), he leads a card of a suit in which the partner holds a master
     (partner_suit_masters), and the partner takes it and cashes his masters.  No one can ruff
     them, and the leader, out of trumps, follows or discards.  The partner discards his other
     cards on the leader's trump and master leads; where he has too few, he discards masters but
-    one of the suit he is reached in, and holds nothing but masters then.  The most for any
-    partner who counts with the leader and plays for the count (not one holding a card kept
-    for a later trick, AT-3.4, SI-3.5, or the skus, DK-3.7); ``partner`` is set to him.  (The
-    caller caps the plan at the tricks to play.)"""
-    cdef int p, s, n, best = 0, entry
+    one of the suit he is reached in, and holds nothing but masters then.  Or the leader leads
+    his Excuse, where that trick is not the last (``excuse_room``): the next seat sets the
+    suit (FR-4.3), so the partner must be that seat, or hold a master in every plain suit that
+    seat, an opponent, holds (he has no trump left) and keep one of each suit the opponent
+    still holds when he discards: he plays after him.  The most for any partner who counts with the leader
+    and plays for the count (not one holding a card kept for a later trick, AT-3.4, SI-3.5, or
+    the skus, DK-3.7); ``partner`` is set to him.  (The caller caps the plan at the tricks to
+    play.)"""
+    cdef int p, s, n, best = 0, entry, uncovered, o = seat_at(R, lead, 1)
     cdef uint32_t masters, rivals
+    excuse_room = excuse_room and R.special_kind == SPECIAL_EXCUSE and S.hand[lead][SPECIAL] != 0
     for p in range(R.n_seats):
         if (p == lead or R.side[p] != R.side[lead] or R.maxer[p] != R.side[p]
                 or (R.special_kind == SPECIAL_SKUS and S.hand[p][SPECIAL]) or holds_reserved(R, S, p)):
             continue
-        n = entry = 0
+        n = entry = uncovered = 0
         for s in range(4):
             masters = partner_suit_masters(R, S, lead, p, s, &rivals)
             n += popcount32(masters)
             entry |= masters != 0 and (rivals & S.hand[lead][s]) != 0
+            uncovered |= masters == 0 and S.hand[o][s] != 0
+        if excuse_room and (p == o or not (R.side[o] == R.side[lead] or uncovered)):
+            entry = 1
         if entry and n > best:
             best = n
             partner[0] = p

@@ -14,7 +14,7 @@ from libc.string cimport memcmp, memcpy, memset
 
 from solver._types cimport *
 from solver._bounds cimport leadable_trumps, partner_suit_masters, top_run
-from solver._rules cimport led_suit, overtrump_floor
+from solver._rules cimport led_suit, overtrump_floor, seat_at
 from solver._table cimport key_rest, merge_bound, mix
 
 cdef enum:
@@ -281,10 +281,12 @@ cdef inline void lead_rel(const Search* X, const State* S, int partner, int spar
     masters (``partner``, -1: none; partner_suit_masters), in each plain suit down to the
     lowest it counted too, but for the ``spare`` lowest of them (the count did not need them)
     and for those with no card to beat (his masters by the suit lengths).  The highest master
-    of a suit the leader can reach him in is kept, and with it the leader's masters there."""
-    cdef int seat = 0, s, r, reach = -1
+    of a suit the leader can reach him in is kept, and with it the leader's masters there;
+    reached by the Excuse (no such suit), the highest of each suit the next seat holds."""
+    cdef int seat = 0, s, r, reach = -1, o = seat_at(&X.R, S.leader, 1)
     cdef uint32_t rest, mine
     cdef uint32_t masters[4]
+    cdef uint32_t kept[4]
     if partner >= 0:
         for s in range(4):
             masters[s] = partner_suit_masters(&X.R, S, S.leader, partner, s, &rest)
@@ -293,10 +295,14 @@ cdef inline void lead_rel(const Search* X, const State* S, int partner, int spar
                 reach = s
             if rest == 0:
                 masters[s] = 0
+        for s in range(4):
+            kept[s] = 0
+            if masters[s] and (s == reach or (reach < 0 and o != partner and S.hand[o][s])):
+                kept[s] = <uint32_t>1 << top_rank(masters[s])
         while spare > 0:
             r = NOT_READ
             for s in range(4):
-                rest = masters[s] & ~(<uint32_t>1 << top_rank(masters[s]) if s == reach else 0)
+                rest = masters[s] & ~kept[s]
                 if rest and ctz32(rest) < r:
                     r = ctz32(rest)
                     seat = s

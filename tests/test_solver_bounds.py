@@ -417,3 +417,31 @@ def test_a_dominant_valat_the_partner_completes_is_decided_at_once():
     pos = dominant_set("french5", 14, 1)[13]
     r = Solver(16).solve(pos, "valat")
     assert r.value is True and r.nodes < 1000
+
+
+@pytest.mark.parametrize("partner", [3, 1])
+def test_a_partner_reached_by_the_excuse_completes_the_plan(partner):
+    """The declarer cashes T21 (no one else holds a trump) and leads the Excuse: seat 1, next,
+    sets the suit (FR-4.3), but the partner holds the master of every suit seat 1 holds (the
+    called CK lies in the pile), keeps one of each seat 1 still holds when he discards to the
+    T21, takes the Excuse's trick and leads his last master, on which the declarer throws the
+    H6 that seat 4's HQ would beat.  Valat made, seen at the root; likewise with the partner
+    next to the declarer (he sets the suit with a master)."""
+    hands = ["T21 EX H6", "S5 D3 C4", "H5 H4 D2", "SK DK CQ", "HQ S3 C2"]
+    if partner == 1:
+        hands[1], hands[3] = hands[3], hands[1]
+    pos = composed("french5", hands, contract="garde", leader=0, called_king="CK", partner=partner,
+                   rest="declarer")
+    r = Solver(16).solve(pos, "valat")
+    assert r.value is True and r.nodes <= 1
+    assert reference_values(pos, [0, partner], ["valat"])[0]["valat"] == 1
+
+
+def test_a_suit_of_the_next_seat_without_a_partners_master_keeps_the_excuse_from_him():
+    """The same, but seat 1 holds a heart, in which the partner holds nothing: he keeps it for
+    the Excuse, and seat 4's HQ takes the trick (led first, the H6 loses to it too).  No
+    valat."""
+    pos = composed("french5", ["T21 EX H6", "S5 D3 H2", "H5 H4 D2", "SK DK CQ", "HQ S3 C2"],
+                   contract="garde", leader=0, called_king="CK", partner=3, rest="declarer")
+    assert Solver(16).solve(pos, "valat").value is False
+    assert reference_values(pos, [0, 3], ["valat"])[0]["valat"] == 0
