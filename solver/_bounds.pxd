@@ -355,10 +355,10 @@ cdef inline int partner_masters(const Rules* R, const State* S, int lead, int* p
     his Excuse, where that trick is not the last (``excuse_room``): the next seat sets the
     suit (FR-4.3), so the partner must be that seat, or hold a master in every plain suit that
     seat, an opponent, holds (he has no trump left) and keep one of each suit the opponent
-    still holds when he discards: he plays after him.  The most for any partner who counts with the leader
-    and plays for the count (not one holding a card kept for a later trick, AT-3.4, SI-3.5, or
-    the skus, DK-3.7); ``partner`` is set to him.  (The caller caps the plan at the tricks to
-    play.)"""
+    still holds when he discards: he plays after him.  The most for any partner who counts
+    with the leader and plays for the count (not one holding a card kept for a later trick,
+    AT-3.4, SI-3.5, or the skus, DK-3.7); ``partner`` is set to him.  (The caller caps the plan
+    at the tricks to play.)"""
     cdef int p, s, n, best = 0, entry, uncovered, o = seat_at(R, lead, 1)
     cdef uint32_t masters, rivals
     excuse_room = excuse_room and R.special_kind == SPECIAL_EXCUSE and S.hand[lead][SPECIAL] != 0
