@@ -512,7 +512,7 @@ cdef inline int lone_lead_count(const Rules* R, const State* S, int* reads) noex
             if seat != lead and R.side[seat] and not no_entry(R, S, lead, seat, reads):
                 return 0
     for s in range(4):
-        if suit_loser(R, S, lead, s, partners_cards(R, S, lead, s), reads):
+        if lower_read(reads, s, suit_loser(R, S, lead, s, partners_cards(R, S, lead, s), 31)):
             return forced_tricks(R, S, 1)
     return 0
 
@@ -556,29 +556,16 @@ cdef inline int excuse_no_entry(const Rules* R, const State* S, int lead, int* r
             continue
         r = NOT_READ if partner_cards == 0 else 31 - clz32(partner_cards)
         if high <= popcount32(S.hand[lead][s]):
-            r = min(r, loser_read(R, S, lead, s, partner_cards, high - 1))
+            r = min(r, suit_loser(R, S, lead, s, partner_cards, high - 1))
         if r > best:
             best = r
             suit = s
-    if best < 0:
-        return 0
-    if best < reads[suit]:
-        reads[suit] = best
-    return 1
+    return lower_read(reads, suit, best)
 
 
-cdef inline int suit_loser(const Rules* R, const State* S, int lead, int s, uint32_t partner_cards,
-                           int* reads) noexcept nogil:
-    """Whether an opponent wins a trick of plain suit s that the leader leads, if he leads
-    every card of his (lone_lead_count): an opponent holds y above one of his cards and, above
-    his partners' highest card of s (``partner_cards``), y and as many other cards as the
-    leader holds above y.  The opponent plays those others on his leads above y (beating the
-    partners) and y on his first card below y, which he must lead; he discards one of them
-    only when they are all his cards, more than the leader's of s, so that the leader leads
-    none of another suit.  reads[s] is lowered to the lowest of those cards of the
-    opponent's that reads least (the counts hold wherever the cards from it up have the same
-    holders)."""
-    cdef int r = loser_read(R, S, lead, s, partner_cards, 31)
+cdef inline int lower_read(int* reads, int s, int r) noexcept nogil:
+    """Whether a count that read suit s down to rank r holds (r >= 0; NOT_READ: it read
+    none of it); reads[s] is lowered to r."""
     if r < 0:
         return 0
     if r < reads[s]:
@@ -586,11 +573,17 @@ cdef inline int suit_loser(const Rules* R, const State* S, int lead, int s, uint
     return 1
 
 
-cdef inline int loser_read(const Rules* R, const State* S, int lead, int s, uint32_t partner_cards,
+cdef inline int suit_loser(const Rules* R, const State* S, int lead, int s, uint32_t partner_cards,
                            int most_above) noexcept nogil:
-    """suit_loser's test, for an opponent's y with at most ``most_above`` of the leader's
-    cards above it: the highest rank of the lowest card it counts of such an opponent's
-    (-1: none)."""
+    """An opponent's sure trick of plain suit s that the leader leads, if he leads every card
+    of his (lone_lead_count): an opponent holds y above one of his cards, with at
+    most ``most_above`` of them above y, and, above his partners' highest card of s
+    (``partner_cards``), y and as many other cards as the leader holds above y.  The opponent
+    plays those others on his leads above y (beating the partners) and y on his first card
+    below y, which he must lead; he discards one of them only when they are all his cards,
+    more than the leader's of s, so that the leader leads none of another suit.  The rank of
+    the lowest of those cards of the opponent's that reads least (the count holds wherever
+    the cards from it up have the same holders), -1 where no opponent wins one."""
     cdef int seat, above, r, best = -1
     cdef uint32_t mine = S.hand[lead][s], theirs
     if mine == 0:
