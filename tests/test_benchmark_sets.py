@@ -58,3 +58,13 @@ def test_only_solved_deals_count_as_solved_within_10_ms():
     assert (stopped["solved"], stopped["solved_within_10ms"]) == (0, 0)
     solved = bench_solver.run_set("slovenian4:6", positions, "points", "60s", 16)
     assert solved["solved"] == 2 and 0 <= solved["solved_within_10ms"] <= 2
+
+
+def test_the_tables_peak_is_the_largest_any_deal_grew_to():
+    # clear() shrinks the table between deals, so the last deal's table is not the peak
+    grows = bench_solver.set_positions("slovenian4", 9, 2, seed=1)[1]
+    small = bench_solver.set_positions("slovenian4", 2, 1, seed=1)[0]
+    alone = bench_solver.run_set("slovenian4:9", [grows], "points", "60s", 16)
+    assert alone["table_mb_peak"] > 1.1
+    both = bench_solver.run_set("mixed", [grows, small], "points", "60s", 16)
+    assert both["table_mb_peak"] == alone["table_mb_peak"]
