@@ -5,7 +5,7 @@
 # with the cards every seat must give to those tricks (least_excess).
 
 from solver._types cimport *
-from solver._rules cimport chelem_open, emperor_open, seat_at
+from solver._rules cimport card_key, chelem_open, emperor_open, led_suit, seat_at
 
 
 cdef inline int terminal_value(const Rules* R, const State* S) noexcept nogil:
@@ -683,3 +683,34 @@ cdef inline int lead_pips_used(const Rules* R, const State* S, int partner, cons
                 or top_run(S.hand[S.leader][s], theirs) & R.pips[s]):
             used |= 1 << s
     return used
+
+
+cdef inline int may_beat(const Rules* R, const State* S, int seat, int led) noexcept nogil:
+    """Whether ``seat``, still to play to the trick, holds a card that may beat its winning
+    card so far (S.win_key): of the led suit, which he must follow, else a trump; any of
+    them, legal or not (reserved cards, the pagat rule and must-overtrump only narrow them),
+    and any trump where he holds the pagat, which the emperor trick may make the winner
+    (SI-4.1, AT-4.3)."""
+    cdef const uint32_t* h = S.hand[seat]
+    if R.emperor and h[TRUMP] & 2:
+        return 1
+    if h[led]:
+        return card_key(R, led, 31 - clz32(h[led]), led) > S.win_key
+    return h[TRUMP] != 0 and card_key(R, TRUMP, 31 - clz32(h[TRUMP]), led) > S.win_key
+
+
+cdef inline int trick_lost(const Rules* R, const State* S) noexcept nogil:
+    """Whether the side can no longer win the trick in play: an opponent's card wins it so
+    far and no seat of the side still to play can beat it (may_beat).  Never in a slow trick
+    (S.win_key does not place its cards), with the pagat in the trick (the emperor trick may
+    yet make it the winner), nor in the last trick, where the Excuse may take it (FR-4.4)."""
+    cdef int i, seat, led
+    if (S.slow or S.win < 0 or R.side[S.t_seat[S.win]] or S.trick_no >= R.n_tricks
+            or (R.emperor and S.trula & 1)):
+        return 0
+    led = led_suit(R, S.t_suit, S.n_played, S.named)  # (a special card led makes the trick slow)
+    for i in range(S.n_played, R.n_seats):
+        seat = seat_at(R, S.leader, i)
+        if R.side[seat] and may_beat(R, S, seat, led):
+            return 0
+    return 1

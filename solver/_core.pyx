@@ -132,7 +132,7 @@ cdef class Engine:
     cdef void _load(self, dict spec, State* S) except *:
         self.X.context = load_spec(spec, &self.X.R, S)
         self.X.budget_end = NO_BUDGET
-        self.X.rounds_until = self.X.beaters_order = 0
+        self.X.rounds_until = self.X.beaters_order = self.X.all_tricks = 0
 
     cdef bint _partition_table(self):
         """Whether the partition table is there (made at the first solve that wants it): it may
@@ -316,6 +316,7 @@ cdef class Engine:
                                 and self.X.R.trick_units == 1 and self.X.R.n_dear_classes == 0)  # (tricks alone)
         self.X.rounds_until = S.trick_no + 1 if self.use_rounds and all_tricks else 0
         self.X.beaters_order = self.use_beaters and all_tricks
+        self.X.all_tricks = all_tricks
         cdef int high = self.use_lean and passes_dear(&self.X.R)
         with nogil:
             if target >= 0 or guess >= 0 or not self.use_estimate:

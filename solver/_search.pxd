@@ -8,7 +8,7 @@ from libc.string cimport memcpy
 
 from solver._types cimport *
 from solver._bounds cimport (kept_special, lead_pips_used, lead_sure_count, length_counts, lone_lead_count,
-                             remaining_max, sure_count, terminal_value)
+                             remaining_max, sure_count, terminal_value, trick_lost)
 from solver._moves cimport (HINT_TRICKS, LastCard, gen_moves, hinted_lead, keep_hint, last_card_by_table, lead_shape,
                             limit_reached, near_bound, order_by_beaters, order_leads, run_move, skus_holder, to_front)
 from solver._rules cimport ended_trick_pips, finish_trick, play_card, seat_at
@@ -266,7 +266,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     cdef int trump_read = NOT_READ
     cdef PView* view = NULL
     cdef uint64_t shape = 0
-    cdef int hinted = 0, hint
+    cdef int hinted = 0, hint, w
     if not limit_reached(X) and X.deadline > 0 and (X.nodes & 0x3FFF) == 0 and now() > X.deadline:
         X.aborted = 1
     pips_used[0] = 0
@@ -274,6 +274,19 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
         return alpha
     X.nodes += 1
     if S.n_played:
+        if X.all_tricks and X.use_bounds:
+            # a valat test fails once the opponents hold the trick in play: the side's cards
+            # still to come would each be searched only to lose it.  That read the winner's
+            # rank against the side's cards of its suit
+            top = remaining_max(&X.R, S) - X.R.trick_units
+            if top <= alpha and trick_lost(&X.R, S):
+                w = S.win
+                if X.R.pips[S.t_suit[w]] >> S.t_rank[w] & 1:
+                    pips_used[0] = 1 << S.t_suit[w]
+                if part:
+                    rel_set(rel, NOT_READ)
+                    rel[S.t_suit[w]] = S.t_rank[w]
+                return top
         if not shared:
             return expand(X, S, alpha, beta, -1, &best, pips_used, rel)
         if not claim(X, S.node_key, exclusive, &slot):

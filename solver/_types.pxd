@@ -240,6 +240,7 @@ cdef struct Search:
     long long budget_end            # expand's rounds: node_limit while it is a move's budget
     int rounds_until                # the trick from which expand no longer searches its moves in rounds
     int beaters_order               # a valat test: the opponents' leads by order_by_beaters
+    int all_tricks                  # a valat test: the side must take every trick still to play
     long long round_nodes           # a move's budget there after the first round, doubled each round
     int stopped                     # stop() was asked (an abort that is not a test's budget running out)
     int use_table

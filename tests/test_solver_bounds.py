@@ -445,3 +445,32 @@ def test_a_suit_of_the_next_seat_without_a_partners_master_keeps_the_excuse_from
                    contract="garde", leader=0, called_king="CK", partner=3, rest="declarer")
     assert Solver(16).solve(pos, "valat").value is False
     assert reference_values(pos, [0, 3], ["valat"])[0]["valat"] == 0
+
+
+# A defender's king falls on his partner's low spade lead, and the declarer holds only lower
+# spades: the trick is the defence's, and the valat with it, before the declarer's cards are
+# tried in turn (trick_lost; 6, 6 and 12 nodes when they were).
+LOST_TRICKS = [
+    ("french4", ["SQ SJ T21", "S2 D1 D2", "S3 D3 D4", "SK SN H1"], {}),
+    ("french4", ["SQ SJ S9 T21", "S2 D1 D2 D5", "S3 D3 D4 D6", "SK SN H1 H2"], {}),
+    ("french5", ["SQ SJ S9 T21", "S2 D1 D2 D5", "S3 D3 D4 D6", "SK SN H1 H2", "S10 S8 H3 T20"],
+     {"contract": "garde", "called_king": "CK", "partner": 4}),
+]
+
+
+@pytest.mark.parametrize("variant,hands,kw", LOST_TRICKS, ids=["french4-3", "french4-4", "french5-4"])
+def test_a_valat_fails_once_the_opponents_hold_the_trick_in_play(variant, hands, kw):
+    pos = composed(variant, hands, leader=1, rest="declarer", **kw)
+    r = Solver(16).solve(pos, "valat")
+    assert r.value is False and r.nodes <= 4
+    assert reference_values(pos, [0, kw.get("partner", 0)], ["valat"])[0]["valat"] == 0
+
+
+def test_a_trick_with_the_pagat_in_it_is_not_lost_to_the_skis():
+    """The partner, void in spades, must trump with his one trump, the pagat, and the
+    defender's škis holds the trick, but the declarer's mond still to come makes it the
+    emperor trick, which the pagat takes (SI-4.1): the side keeps the trick, and the valat."""
+    pos = composed("slovenian4", ["T21 HQ DQ", "S7 H1 D1", "T1 HK DK", "T22 H2 D2"], called_king="HK",
+                   leader=1, rest="declarer")
+    assert Solver(16).solve(pos, "valat").value is True
+    assert reference_values(pos, [0, 2], ["valat"])[0]["valat"] == 1
