@@ -2,7 +2,8 @@
 # Bounds on what the side still collects, read at a trick start before any move is generated:
 # the most it could still take (remaining_max) and what one party takes by force (sure_count,
 # lead_sure_count: DDS's QuickTricks for trumps; length_counts: trumps the others cannot all beat),
-# with the cards every seat must give to those tricks (least_excess).
+# with the cards every seat must give to those tricks (least_excess); and within a trick of a
+# valat test, whether the side can still win it (trick_lost).
 
 from solver._types cimport *
 from solver._rules cimport card_key, chelem_open, emperor_open, led_suit, seat_at
