@@ -8,7 +8,7 @@
 from solver._types cimport *
 from solver._bounds cimport remaining_max
 from solver._rules cimport (add_move, card_key, emperor_open, last_card_pips, legal_masks, led_suit, play_card,
-                            plain_compare, seat_at, trick_winner, winner_of)
+                            plain_compare, seat_at, side_cards, apart_by_side, trick_winner, winner_of)
 from solver._table cimport bucket, cards_part, key_of, key_rest, mix, suit_part, table_bounds
 
 
@@ -210,6 +210,8 @@ cdef inline int gen_moves(Search* X, const State* S, int seat, int* moves, int f
                     and not ((R.keep_apart[s] >> prev) & 1) \
                     and R.pts[s][r] == R.pts[s][prev]:
                 between = S.start_out[s] & ((<uint32_t>1 << r) - 1) & ~((<uint32_t>2 << prev) - 1)
+                if between and apart_by_side(R, seat, s, X.all_tricks):
+                    between &= side_cards(R, S, s)
                 if between == 0:
                     prev = r
                     continue

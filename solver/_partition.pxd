@@ -14,7 +14,7 @@ from libc.string cimport memcmp, memcpy, memset
 
 from solver._types cimport *
 from solver._bounds cimport leadable_trumps, partner_suit_masters, top_run
-from solver._rules cimport led_suit, overtrump_floor, seat_at
+from solver._rules cimport apart_by_side, led_suit, overtrump_floor, seat_at, side_cards
 from solver._table cimport key_rest, merge_bound, mix
 
 cdef enum:
@@ -51,12 +51,16 @@ cdef inline void view_of(const Search* X, const State* S, PView* V) noexcept nog
             bits |= S.hand[seat][s]
         V.out[s] = V.unread[s] = bits
         V.read[s] = 0
-        V.held_by[s][0] = <uint64_t>(s + 1) * <uint64_t>0xD6E8FEB86659FD93
+        V.held_by[s][0] = V.fixed[s] = <uint64_t>(s + 1) * <uint64_t>0xD6E8FEB86659FD93
+        V.run[s] = 0
 
 
 cdef inline void held_to(const Search* X, const State* S, PView* V, int s, int k) noexcept nogil:
-    """Extend suit s's held_by and rank_at to its k highest cards."""
-    cdef uint64_t h = V.held_by[s][V.read[s]]
+    """Extend suit s's held_by and rank_at to its k highest cards.  In a valat test the
+    opponents' cards of a plain suit that none of the side's lie between are hashed as a set
+    (``run``): their order does not count (apart_by_side), so the positions that differ only
+    in it share the entries."""
+    cdef uint64_t fixed = V.fixed[s], run = V.run[s]
     cdef int j = V.read[s], r, seat
     while j < k:
         r = 31 - clz32(V.unread[s])
@@ -64,11 +68,19 @@ cdef inline void held_to(const Search* X, const State* S, PView* V, int s, int k
         seat = 0
         while not ((S.hand[seat][s] >> r) & 1):
             seat += 1
-        h = mix(h, <uint64_t>(seat + 1), <uint64_t>0x9E3779B97F4A7C15)
+        if apart_by_side(&X.R, seat, s, X.all_tricks):
+            run += mix(0, <uint64_t>(seat + 1), <uint64_t>0xD6E8FEB86659FD93)  # (a sum: the order lost)
+            V.held_by[s][j + 1] = mix(fixed, run, <uint64_t>0xBF58476D1CE4E5B9)
+        else:
+            if run:
+                fixed = mix(fixed, run, <uint64_t>0xBF58476D1CE4E5B9)
+                run = 0
+            fixed = mix(fixed, <uint64_t>(seat + 1), <uint64_t>0x9E3779B97F4A7C15)
+            V.held_by[s][j + 1] = fixed
         V.rank_at[s][j] = r
         j += 1
-        V.held_by[s][j] = h
     V.read[s] = j
+    V.fixed[s], V.run[s] = fixed, run
 
 
 cdef inline uint64_t pattern_key(const Search* X, const State* S, PView* V, const uint8_t* k) noexcept nogil:
@@ -204,6 +216,10 @@ cdef inline void partition_store(Search* X, const State* S, PView* V, int v, int
         e.lower = 0
         e.upper = INF
         e.best = 0
+    if X.all_tricks and v < alpha:
+        # a valat test's key stands for positions whose order of the opponents' cards may
+        # differ (held_to): they share the answer, not the count a failing proof found
+        v = alpha
     merge_bound(v, alpha, beta, &e.lower, &e.upper)
     e.best = (best & 0xFFF) | (e.best & 0xF000) | (pips_used << 12)
     e.tricks_left = tricks_left
@@ -323,22 +339,25 @@ cdef inline void lead_rel(const Search* X, const State* S, int partner, int spar
             rel[s] = r
 
 
-cdef inline int run_top(const State* S, int seat, int s, int r) noexcept nogil:
-    """The highest card of the run of the seat's cards of suit s from rank r up that no card
-    out at the trick's start lies between (gen_moves searches its lowest card for them all;
-    that it also asks for equal points and no card kept apart only makes runs shorter)."""
+cdef inline int run_top(const State* S, int seat, int s, int r, uint32_t breakers) noexcept nogil:
+    """The highest card of the run of the seat's cards of suit s from rank r up that none of
+    ``breakers`` lies between: the cards out at the trick's start, or the side's where they
+    alone tell the seat's cards apart (apart_by_side).  gen_moves searches its lowest card
+    for them all; that it also asks for equal points and no card kept apart only makes runs
+    shorter."""
     cdef uint32_t above = S.hand[seat][s] & ~((<uint32_t>2 << r) - 1)
     cdef int nxt
     while above:
         nxt = ctz32(above)
-        if S.start_out[s] & ((<uint32_t>1 << nxt) - 1) & ~((<uint32_t>2 << r) - 1):
+        if breakers & ((<uint32_t>1 << nxt) - 1) & ~((<uint32_t>2 << r) - 1):
             break
         r = nxt
         above &= above - 1
     return r
 
 
-cdef inline void runs_rel(const State* S, int seat, const int* moves, int n, int* rel) noexcept nogil:
+cdef inline void runs_rel(const Rules* R, const State* S, int seat, const int* moves, int n, int valat,
+                          int* rel) noexcept nogil:
     """A node all of whose moves failed (no cutoff) reads, besides its moves' proofs, that each
     card searched stands for its run: in a position the entry answers, the cards below the
     kept ones are alike (each leads to a position a proof of a card below them answers) and
@@ -351,7 +370,8 @@ cdef inline void runs_rel(const State* S, int seat, const int* moves, int n, int
         for i in range(n):
             s = (moves[i] >> 5) & 7
             r = moves[i] & 31
-            if r < rel[s] <= run_top(S, seat, s, r):
+            if r < rel[s] <= run_top(S, seat, s, r, side_cards(R, S, s) if apart_by_side(R, seat, s, valat)
+                                                    else S.start_out[s]):
                 rel[s] = r
                 lowered = 1
 

@@ -244,7 +244,7 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
         if X.R.must_overtrump:  # (which moves are legal read ranks too; before runs_rel, which
             overtrump_rel(&X.R, S, seat, cut_rel)  # keeps whole a run across the kept rank)
         if alpha < beta and X.use_equiv:
-            runs_rel(S, seat, played, n_played, cut_rel)
+            runs_rel(&X.R, S, seat, played, n_played, X.all_tricks, cut_rel)
         memcpy(rel, cut_rel, sizeof(cut_rel))
     return best
 

@@ -219,6 +219,8 @@ cdef struct PView:                 # a trick start as the partition table reads 
     uint8_t rank_at[N_SUITS][32]    # per suit: the rank of its (j+1)-th highest remaining card
     uint32_t out[N_SUITS]           # per suit: its remaining cards
     uint32_t unread[N_SUITS]        # per suit: those whose holders held_by does not hold yet
+    uint64_t fixed[N_SUITS]         # per suit: held_by's hash up to the last card read whose
+    uint64_t run[N_SUITS]           # order counts, and the opponents' cards read since (held_to)
     uint8_t read[N_SUITS]           # per suit: how many it holds
 
 cdef struct Search:
