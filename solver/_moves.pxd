@@ -7,8 +7,8 @@
 
 from solver._types cimport *
 from solver._bounds cimport remaining_max
-from solver._rules cimport (add_move, card_key, emperor_open, last_card_pips, legal_masks, led_suit, play_card,
-                            plain_compare, seat_at, side_cards, apart_by_side, trick_winner, winner_of)
+from solver._rules cimport (add_move, apart_by_side, card_key, emperor_open, last_card_pips, legal_masks, led_suit,
+                            play_card, plain_compare, seat_at, side_cards, trick_winner, winner_of)
 from solver._table cimport bucket, cards_part, key_of, key_rest, mix, suit_part, table_bounds
 
 
