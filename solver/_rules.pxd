@@ -225,24 +225,24 @@ cdef inline void apply_reservations(const Rules* R, const State* S, int seat, ui
 
 cdef inline bint apart_by_side(const Rules* R, int seat, int s, int valat) noexcept nogil:
     """Whether ``seat``'s cards of suit s are told apart only by the side's cards between
-    them (side_cards), not by every card out: in a valat test (``valat``: the maximizing side
-    must take every trick) an opponent's plain cards.  For each of the side's cards two such
-    cards lie on the same side of it, so the side takes the same tricks whichever the
-    opponent keeps (which opponent's card wins a trick the side loses does not matter).  Not
-    where a rule reads ranks among plain cards (must_beat)."""
-    return valat and s < TRUMP and not R.maxer[seat] and not R.must_beat
+    them (side_cards), not by every card out: in a valat test (``valat``: the side, whose
+    tricks count, must take every trick still to play) an opponent's plain cards.  For each of
+    the side's cards two such cards lie on the same side of it, so the side takes the same
+    tricks whichever the opponent keeps (which opponent's card wins a trick the side loses
+    does not matter).  Not where a rule reads ranks among plain cards (must_beat)."""
+    return valat and s < TRUMP and not R.side[seat] and not R.must_beat
 
 
 cdef inline uint32_t side_cards(const Rules* R, const State* S, int s) noexcept nogil:
-    """The cards of suit s the maximizing side holds or has played to this trick: of the
-    cards out at the trick's start, the side's."""
+    """The cards of suit s the side holds or has played to this trick: of the cards out at
+    the trick's start, the side's."""
     cdef uint32_t bits = 0
     cdef int o
     for o in range(R.n_seats):
-        if R.maxer[o]:
+        if R.side[o]:
             bits |= S.hand[o][s]
     for o in range(S.n_played):
-        if R.maxer[S.t_seat[o]] and S.t_suit[o] == s:
+        if R.side[S.t_seat[o]] and S.t_suit[o] == s:
             bits |= <uint32_t>1 << S.t_rank[o]
     return bits
 

@@ -244,6 +244,13 @@ def ref_game(pos):
     return reference.Game(pos.to_json())
 
 
+def reference_valat(pos, seats):
+    """The reference's answer (0/1) whether the party of ``seats`` takes every trick: its
+    AND/OR search, which stops at the first move that settles a node (the minimax of
+    reference_values searches every move: minutes for some 4-trick hands)."""
+    return int(reference.at_least(ref_game(pos), seats, "valat", 1))
+
+
 def reference_values(pos, seats, goals):
     """(values, moves): each goal's minimax value for the party of ``seats`` by the
     independent reference (bools as 0/1), and per legal move of the player to move its

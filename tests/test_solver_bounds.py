@@ -15,7 +15,7 @@ from solver.variants import get_variant
 sys.path.insert(0, os.path.dirname(__file__))
 
 import reference  # noqa: E402
-from endgames import ref_game, reference_values  # noqa: E402
+from endgames import ref_game, reference_valat, reference_values  # noqa: E402
 from helpers import composed  # noqa: E402
 
 # A declarer with a long run of top trumps and the kings (and the French Excuse): any player
@@ -38,13 +38,6 @@ DOMINANT = [
     "SQ SN SJ S8 HN H1 H3 DQ DN DJ D1 CJ C9 C8 T10 T1 / SK S10 HK DK CK CN T22 T21 T20 T19 T18 T17 T16 "
     "T15 T14 T5; defence_pile S7 D3 CQ C7 T13 T9",
 ]
-
-
-def reference_valat(pos, seats):
-    """The reference's answer (0/1) whether the party of ``seats`` takes every trick: its
-    AND/OR search, which stops at the first move that settles a node (the minimax of
-    reference_values searches every move: minutes for some of the 4-trick hands below)."""
-    return int(reference.at_least(ref_game(pos), seats, "valat", 1))
 
 
 def reference_exact(pos, seats, goal, value):

@@ -18,9 +18,8 @@ from solver.variants import VARIANTS
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "benchmarks"))
 
-import reference  # noqa: E402
 from bench_solver import DOMINANT, dominant_set  # noqa: E402
-from endgames import ref_game  # noqa: E402
+from endgames import reference_valat  # noqa: E402
 from helpers import composed  # noqa: E402
 
 
@@ -31,9 +30,9 @@ def french5_valat(hands, play=()):
                     rest="declarer", play=play)
 
 
-def reference_valat(pos):
-    side = [s for s in range(len(pos.hands)) if pos.party_of(s) == pos.party_of(pos.declarer)]
-    return bool(reference.at_least(ref_game(pos), side, "valat", 1))
+def side_of(pos):
+    """The seats of the declarer's party."""
+    return [s for s in range(len(pos.hands)) if pos.party_of(s) == pos.party_of(pos.declarer)]
 
 
 def test_opponents_cards_with_no_side_card_between_are_one_move():
@@ -44,7 +43,7 @@ def test_opponents_cards_with_no_side_card_between_are_one_move():
     # was a move of its own: 473 nodes.
     pos = french5_valat(["D9 D7 D5 D3", "S4 D8 D6 D4", "C2 T16 T15 EX", "S6 S3 H4 H2", "HJ D2 D1 C8"])
     result = Solver(16).solve(pos, "valat")
-    assert result.value is True and reference_valat(pos)
+    assert result.value is True and reference_valat(pos, side_of(pos))
     assert result.nodes <= 400
 
 
@@ -58,14 +57,14 @@ def test_a_side_card_in_the_trick_keeps_the_opponents_cards_apart(hands):
     # the two one move, searched D4 and said the valat was made.
     pos = french5_valat(hands, play=("D8", "H4"))
     assert Solver(16).solve(pos, "valat").value is False
-    assert not reference_valat(pos)
+    assert not reference_valat(pos, side_of(pos))
 
 
 def test_a_side_card_held_keeps_the_opponents_cards_apart():
     # After the declarer's top trump seat 4 keeps D9, above the declarer's D8, and throws D4.
     pos = french5_valat(["S1 S2 S3", "C1 C2 C3", "D8 T21 T20", "H4 H5 H6", "D9 D4 D3"], play=("T21", "H4"))
     assert Solver(16).solve(pos, "valat").value is False
-    assert not reference_valat(pos)
+    assert not reference_valat(pos, side_of(pos))
 
 
 def side_won_endgame(variant, rng, deals, tricks_left):
@@ -97,7 +96,7 @@ def test_valats_after_the_side_took_every_trick_agree_with_the_reference(variant
         if pos is None:
             continue
         solver.clear()
-        expected = reference_valat(pos)
+        expected = bool(reference_valat(pos, side_of(pos)))
         assert solver.solve(pos, "valat").value is expected, pos.to_line()
         checked += 1
         made += expected
