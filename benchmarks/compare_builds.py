@@ -12,8 +12,8 @@ the machine's speed falls on all of them alike, and a deal's time is the best of
 often than sped up).  Node counts are exact on one thread; with ``--threads N`` each solve
 runs on N threads, whose node counts vary from run to run.
 
-Per set and build: the sum of the deals' times, their nodes, ns per node, the median of the
-deal-by-deal time ratios to the first build, and the deals whose bounds (with ``--all-cards``,
+Per set and build: the sum of the deals' times, their nodes, ns per node, the median deal's
+time and nodes, the median of the deal-by-deal time ratios to the first build, and the deals whose bounds (with ``--all-cards``,
 or the values of their legal cards) differ from the first build's (a change meant to keep the
 values must list none).
 """
@@ -83,6 +83,8 @@ def summary(builds, best, commits):
         nodes = sum(r["nodes"] for r in runs)
         rows.append({"build": str(b), "commit": commits[b], "sum_s": round(seconds, 4), "nodes": nodes,
                      "ns_per_node": round(1e9 * seconds / max(nodes, 1), 1),
+                     "median_s": round(statistics.median(r["seconds"] for r in runs), 4),
+                     "median_nodes": int(statistics.median(r["nodes"] for r in runs)),
                      "median_ratio_to_first": round(statistics.median(
                          r["seconds"] / max(f["seconds"], 1e-9) for f, r in zip(first, runs)), 3),
                      "differing_values": [i for i, (f, r) in enumerate(zip(first, runs))

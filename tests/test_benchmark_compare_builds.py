@@ -32,6 +32,7 @@ def test_values_that_differ_are_listed():
     assert (a["differing_values"], b["differing_values"]) == ([], [1])
     assert (a["commit"], b["commit"]) == ("1234567", None)
     assert (b["nodes"], b["sum_s"], b["median_ratio_to_first"]) == (11, 2.0, 1.5)
+    assert (a["median_s"], a["median_nodes"], b["median_s"], b["median_nodes"]) == (0.75, 6, 1.0, 5)
 
 
 def test_a_directory_that_is_no_checkout_is_refused(tmp_path, capsys):
