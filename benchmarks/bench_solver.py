@@ -128,7 +128,7 @@ ABLATIONS = {"full": {}, "no table": {"use_table": False}, "no ordering": {"use_
              "no lead forecast": {"use_forecast": False}, "no equivalence": {"use_equiv": False},
              "no near cards": {"use_near": False}, "no lead hints": {"use_hints": False},
              "no bounds": {"use_bounds": False}, "no estimate": {"use_estimate": False},
-             "no high lean": {"use_lean": False}}
+             "no high lean": {"use_lean": False}, "no bracket search": {"use_bracket": False}}
 ABLATION_SETS = ["slovenian4:8", "koenigrufen:8", "french4:8", "danish:10"]
 # the partition table serves the goals only who wins each trick decides, in the 4-player
 # games but French 4-player tarot (FR-3.5), and in French 5-player tarot

@@ -25,6 +25,7 @@ cdef class Engine:
     cdef int at_root                # 1 while solve() searches the root's count
     cdef int use_estimate           # an exact count's tests walk from a playout's estimate
     cdef int use_lean               # they lean high where fewer seats maximise the count (passes_dear)
+    cdef int use_bracket            # a count in card units, once bracketed, is searched whole (tests_next)
     cdef int use_rounds             # a valat test's first trick searches its moves in rounds (expand)
     cdef int use_beaters            # a valat test orders the opponents' leads by order_by_beaters
     cdef bint hints_kept            # the last solve may have left lead hints (cleared at the next)
@@ -39,7 +40,7 @@ cdef class Engine:
     cdef tuple _bounds(self, State* S, int target, int guess)
     cdef tuple _bounds_parallel(self, State* S, int target, Tests* T)
     cdef Search* _search(self, int w) noexcept
-    cdef object _worker(self, int w, int beta, State* root, object results)
+    cdef object _worker(self, int w, int alpha, int beta, State* root, object results)
     cdef int _child(self, State* S, int move) noexcept
     cdef bint _holds(self, State* S, int value, int mode)
     cdef list _line(self, State* root, int value, int mode)

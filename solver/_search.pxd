@@ -1,7 +1,8 @@
 # cython: language_level=3
 # The search: fail-soft alpha-beta on the value still to come for the side (ab: a trick start
-# reads the table and the bounds; expand tries the moves), and the null-window tests that
-# decide a count (search_value: the driver's tests; narrow: one thread's answer).  Inline
+# reads the table and the bounds; expand tries the moves, scout_move as a principal variation
+# search in a wider window), and the tests that decide a count (search_value: the driver's
+# tests; narrow: one thread's answer).  Inline
 # units cimported by _core.pyx, whose Engine sets up the Search and the State they run on.
 
 from libc.string cimport memcpy
@@ -58,6 +59,31 @@ cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int
     return v
 
 
+cdef inline int scout_move(Search* X, State* S, int seat, int move, int maximizing, int alpha, int beta,
+                           int exclusive, int* pips_used, const LastCard* L, int i, int* rel) noexcept nogil:
+    """A move after the first in a window wider than a null one (principal variation search):
+    first a null-window test of whether it does better than the best so far (the node's
+    alpha, or its beta at a minimizing seat), then the window above (below) that only where it
+    does.  Most moves do not: a test costs less than the search of their exact value.  The
+    proof reads what both searches read (``pips_used``, ``rel``)."""
+    cdef int v, g, used
+    cdef int read[N_SUITS]
+    if maximizing:
+        v = try_move(X, S, seat, move, alpha, alpha + 1, exclusive, pips_used, L, i, rel)
+        if v <= alpha or v >= beta or X.aborted:  # (DEFER too, above every beta)
+            return v
+        g = try_move(X, S, seat, move, v - 1, beta, exclusive, &used, L, i, read)
+    else:
+        v = try_move(X, S, seat, move, beta - 1, beta, exclusive, pips_used, L, i, rel)
+        if v >= beta or v <= alpha or X.aborted:
+            return v
+        g = try_move(X, S, seat, move, alpha, v + 1, exclusive, &used, L, i, read)
+    pips_used[0] |= used
+    if X.partition:
+        rel_min(rel, read)
+    return g
+
+
 cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int* best_move,
                 int* pips_used, int* rel) noexcept nogil:
     """Try every move of the player to move (fail-soft alpha-beta).  At a trick's last card
@@ -90,7 +116,10 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     round.  The budget is the node limit while the move is searched (Search.budget_end says
     so); it runs out as ``aborted`` 2 (ab), taken back here only by the node whose budget it
     was.  In a valat test the opponents' leads are ordered by order_by_beaters, not by the
-    forecast."""
+    forecast.
+
+    In a window wider than a null one (the driver's search of a bracket, tests_next) every move
+    after the first is scouted (scout_move): a principal variation search."""
     cdef int moves[MAX_MOVES]
     cdef int deferred[MAX_MOVES]
     cdef int seat = seat_at(&X.R, S.leader, S.n_played)
@@ -194,8 +223,12 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
                     X.node_limit = X.budget_end = child_end
                 else:
                     child_end = 0  # (the limit above comes first: not this node's to take back)
-            v = try_move(X, S, seat, move, alpha, beta, exclusive, &used,
-                         &L if last_card and i <= n else NULL, i - 1, move_rel)
+            if beta - alpha > 1 and best > -INF and best < INF:
+                v = scout_move(X, S, seat, move, maximizing, alpha, beta, exclusive, &used,
+                               &L if last_card and i <= n else NULL, i - 1, move_rel)
+            else:
+                v = try_move(X, S, seat, move, alpha, beta, exclusive, &used,
+                             &L if last_card and i <= n else NULL, i - 1, move_rel)
             if rounds:
                 X.node_limit, X.budget_end = outer_limit, outer_end
                 if X.aborted == 2 and child_end and X.nodes >= child_end and cas_int(&X.aborted, 2, 0):
@@ -312,7 +345,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
         S.node_key = key
         if table_bounds(X, key, &lo, &hi, &first, &entry_used):
             pips_used[0] = entry_used
-            if lo >= beta:
+            if lo >= beta or lo == hi:  # (the count itself, in a window wider than a null one)
                 return lo
             if hi <= alpha:
                 return hi
@@ -370,11 +403,17 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
                 lone = 1
                 if part:
                     rel_min(read, lone_reads)
-    if lo >= beta or hi <= alpha:
+    if lo >= beta or hi <= alpha or lo == hi:
         pips_used[0] = entry_used | lead_pips_used(&X.R, S, partner, lone_reads if lone else NULL)  # (the bounds may have read them)
         if part:
             memcpy(rel, read, sizeof(read))
         return lo if lo >= beta else hi
+    # a window wider than a null one narrows to the bounds: the count lies within them, and the
+    # search of the narrower window finds it with fewer moves searched whole (scout_move)
+    if lo > alpha + 1:
+        alpha = lo - 1
+    if hi < beta - 1:
+        beta = hi + 1
     if shared and not claim(X, S.node_key, exclusive, &slot):
         return DEFER
     if X.use_hints and (first < 0 or not part) and X.R.n_tricks - S.trick_no + 1 >= HINT_TRICKS:
@@ -421,15 +460,20 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     return v
 
 
-cdef inline int null_window(Search* X, State* S, int beta) noexcept nogil:
-    """One null-window test of the root: fail-soft, at least ``beta`` when the count reaches it."""
+cdef inline int window_test(Search* X, State* S, int alpha, int beta) noexcept nogil:
+    """One test of the root on the window (alpha, beta), fail-soft (tests_record)."""
     cdef int pips_used
     cdef int rel[N_SUITS]
-    return ab(X, S, beta - 1, beta, 0, &pips_used, rel)
+    return ab(X, S, alpha, beta, 0, &pips_used, rel)
+
+
+cdef inline int null_window(Search* X, State* S, int beta) noexcept nogil:
+    """One null-window test of the root: fail-soft, at least ``beta`` when the count reaches it."""
+    return window_test(X, S, beta - 1, beta)
 
 
 cdef inline void search_value(Search* X, State* S, Tests* T, int* b) noexcept nogil:
-    """Null-window tests (their targets from tests_next) until the bounds meet; b[0], b[1]
+    """Tests (their windows from tests_next) until the bounds meet; b[0], b[1]
     follow T's bounds as they narrow (Engine.progress reads them from another thread).  Under
     a limit (budgeted) a test that runs out of its budget is put aside (tests_budgets).  On
     abort (a limit, stop) the bounds proven so far stay."""
@@ -441,7 +485,7 @@ cdef inline void search_value(Search* X, State* S, Tests* T, int* b) noexcept no
         X.iterations += 1
         if budgeted(T):
             test_caps(T, X.nodes, now(), &X.node_limit, &X.deadline)
-        g = null_window(X, S, beta)
+        g = window_test(X, S, T.alpha, beta)
         X.node_limit, X.deadline = node_limit, deadline
         if X.aborted:
             if not budgeted(T) or (node_limit and X.nodes >= node_limit) or (deadline > 0 and now() >= deadline):
@@ -453,7 +497,7 @@ cdef inline void search_value(Search* X, State* S, Tests* T, int* b) noexcept no
             X.put_aside += 1
             tests_put_aside(T, X.nodes, now())
             continue
-        tests_record(T, beta, g)
+        tests_record(T, T.alpha, beta, g)
         b[0] = T.lb
         b[1] = T.ub
 
@@ -474,6 +518,6 @@ cdef inline void narrow(Search* X, State* S, int* b, int target, Tests* T) noexc
         X.iterations += 1
         g = null_window(X, S, target)
         if not X.aborted:
-            tests_record(T, target, g)
+            tests_record(T, target - 1, target, g)
             b[0] = T.lb
             b[1] = T.ub

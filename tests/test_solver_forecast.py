@@ -14,21 +14,22 @@ sys.path.insert(0, os.path.dirname(__file__))
 from endgames import core_solve  # noqa: E402
 
 # seeded full deals of benchmarks/bench_solver.py (seed 2), part played, with their values
-# (the side's remaining count) and the nodes of the points solve without the forecast
+# (the side's remaining count), the nodes of the points solve without the forecast and the
+# most the forecast may leave of them
 DEALS = {
     "slovenian3": ("slovenian3 three; declarer 1; hands SK S8 HN HJ CQ C10 C8 T21 T20 T19 T17 T9 T8 T7 T5 T3 / "
                    "S10 S9 HQ H2 H3 DQ DJ D1 CK CJ C9 T18 T11 T10 T2 T1 / SQ HK H1 DK DN D2 D4 CN C7 T22 T16 "
                    "T15 T14 T13 T12 T4; declarer_pile S7 H4 D3; defence_pile SN SJ T6; play T3 T10 T13 T22 T9 "
-                   "T1 HK HN H3 T15 T17 T11", 30, 2, 280_848),
+                   "T1 HK HN H3 T15 T17 T11", 30, 2, 279_362, 0.25),
     "koenigrufen": ("koenigrufen rufer; declarer 3; called_king DK; hands SK SN SJ S9 S7 DQ C9 C7 T19 T17 T10 T9 / "
                     "S8 HQ HJ H4 DN D2 CK CQ CJ T18 T3 T1 / SQ HN H3 DK DJ D1 D3 CN T15 T14 T11 T8 / HK H1 C10 T22 "
                     "T21 T20 T16 T13 T12 T6 T5 T4; declarer_pile S10 H2 C8; defence_pile D4 T7 T2; play S7 S8 SQ "
-                    "T5 C10 C7 CQ CN", 143, 8, 192_628),
+                    "T5 C10 C7 CQ CN", 143, 8, 129_036, 0.99),
     "danish": ("danish tarok; hands SJ S6 S3 S1 HN HJ H1 H2 H4 DQ D6 D7 CK C6 C5 T21 T20 T17 T12 T10 T9 T8 T4 T2 "
                "EX / SK S8 S2 HK HQ H3 H8 H10 DK DN D2 D4 D9 CJ C9 C4 C2 C1 T19 T15 T13 T11 T7 T5 T1 / SQ SN S10 "
                "S9 S7 S5 S4 H5 H6 H7 DJ D1 D3 D5 CQ CN C10 C8 C7 C3 T18 T16 T14 T6 T3; skat H9 D8 D10; play D6 "
                "DK D3 H10 H6 H1 T9 T11 T3 DN DJ D7 C4 CN EX S9 S3 SK T19 T16 T12 D9 D1 DQ H2 H3 H7 T2 T7 T18 C7 "
-               "C6 C2 CQ C5 C1 T14 T8 T15", 5, 1, 119_420),
+               "C6 C2 CQ C5 C1 T14 T8 T15", 5, 1, 92_945, 0.5),
 }
 
 # A French lone declarer (garde, declarer seat 1) whose plain losers must go before his
@@ -52,7 +53,7 @@ DEAREST_FIRST = (
 
 @pytest.mark.parametrize("variant", sorted(DEALS))
 def test_the_forecast_keeps_the_values_and_saves_nodes(variant):
-    line, points, tricks, nodes_without = DEALS[variant]
+    line, points, tricks, nodes_without, most = DEALS[variant]
     for goal, value in (("points", points), ("tricks", tricks)):
         on = core_solve(line, goal, use_hints=False)  # (the forecast alone)
         off = core_solve(line, goal, use_forecast=False, use_hints=False)
@@ -60,8 +61,11 @@ def test_the_forecast_keeps_the_values_and_saves_nodes(variant):
         assert on["nodes"] < off["nodes"], goal
         if goal == "points":
             assert off["nodes"] == nodes_without
-            # measured: 61,351 nodes of 280,848 (Slovenian), 173,636 of 192,628
-            # (Königrufen), 61,855 of 119,420 (Danish) since a seat holding two of the trula
+            # measured: 60,595 nodes of 279,362 (Slovenian), 126,415 of 129,036
+            # (Königrufen), 41,493 of 92,945 (Danish) since a bracketed count is searched
+            # whole (tests_next; the forecast still saves a third of the Königrufen sets' nodes:
+            # solving-speed.md); 61,351 of 280,848, 173,636 of 192,628 and 61,855 of 119,420 since a
+            # seat holding two of the trula
             # rules out the emperor trick (emperor_open; Königrufen 180,576 of 209,246 before),
             # since a lone declarer's tests lean high
             # (passes_dear; the Slovenian 60,795 of 280,141 before) and the leader's masters read the
@@ -74,7 +78,7 @@ def test_the_forecast_keeps_the_values_and_saves_nodes(variant):
             # solving-speed.md); before a hint's card was taken as its
             # run's move (run_move) 175,737 and 109,084 without the forecast; before near cards
             # (test_solver_near.py) 67,577 of 183,625, 197,978 of 238,701 and 96,085 of 194,298
-            assert on["nodes"] < 0.95 * nodes_without, on["nodes"]  # (Königrufen 0.90)
+            assert on["nodes"] < most * nodes_without, on["nodes"]
 
 
 def test_held_trump_leads_keep_their_place():

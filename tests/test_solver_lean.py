@@ -37,8 +37,10 @@ def test_the_lean_keeps_the_values_and_applies_only_to_the_smaller_party(vid):
             continue
         for side in (None,) if pos.contract.each_for_himself else ("declarer", "defence"):
             spec = core_spec(pos, "points", side_seats(pos, side))
-            on = Engine(64).solve(spec)
-            off = Engine(64).solve(spec, use_lean=False)
+            # (the lean moves the null-window tests, so without the bracket's search: these
+            # Danish endgames' intervals are within PV_BRACKET after the first test)
+            on = Engine(64).solve(spec, use_bracket=False)
+            off = Engine(64).solve(spec, use_bracket=False, use_lean=False)
             assert (on["lower"], on["upper"]) == (off["lower"], off["upper"]), (pos.to_line(), side)
             assert on["lower"] == on["upper"], (pos.to_line(), side)
             if 2 * sum(spec["maxer"]) >= len(spec["maxer"]):

@@ -1,0 +1,91 @@
+"""A count in card units, once bracketed, is searched whole (solver/_driver.pxd tests_next):
+one search of the window (lb - 1, ub) instead of null-window tests, its moves after the first
+scouted (solver/_search.pxd scout_move, a principal variation search), each trick start's
+window narrowed to its bounds.  Checked against the independent reference on small endgames
+(whose intervals are bracketed after the first test), against null-window tests alone (Engine
+ablation use_bracket=False) on larger ones, on two threads, and under limits that stop it."""
+
+import os
+import random
+import sys
+
+import pytest
+
+from solver import Position
+from solver._core import Engine
+from solver.search import Solver, side_seats
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from endgames import core_spec, random_endgame, reference_values  # noqa: E402
+
+GAMES = ("slovenian4", "slovenian3", "koenigrufen", "french3", "french4", "french5", "danish")
+
+# benchmarks/bench_solver.py's french4:10 and french5:10, seed 1, deals 2 and 1: their counts
+# and the nodes of the solve with null-window tests alone
+BRACKETED = [
+    ("french4 garde; declarer 1; hands SQ SN S7 S6 S4 H10 H3 DQ D7 D4 CN C8 C5 T18 T17 T11 T6 T4 / SK HJ H9 H8 "
+     "H7 D8 D5 CK C10 C9 C7 C6 T21 T15 T12 T9 T8 T3 / S9 HQ HN H6 H5 H2 DN D3 D2 CQ CJ T20 T19 T16 T14 T10 T7 EX "
+     "/ SJ S10 S8 S2 HK H4 H1 DK DJ D10 D9 D6 D1 C3 T13 T5 T2 T1; declarer_pile S5 S3 S1 C4 C2 C1; play C5 C6 CJ "
+     "C3 T16 T1 T17 T21 T12 T20 T13 T6 T7 T2 T11 T15 T3 T19 T5 T18 HN H1 H10 H9 H5 HK H3 H8 S2 SN SK S9",
+     12, 109_010),
+    ("french5 garde; declarer 2; called_king SK; hands SQ SN S5 S4 S3 HQ H9 D10 D7 D5 D2 C8 C2 T17 T8 / S6 HJ "
+     "H10 H7 H3 DQ D1 CK C5 C3 T21 T18 T15 T10 T2 / S10 S7 HK H8 DK CQ CJ C10 C9 T20 T19 T14 T9 T3 EX / S2 S1 H6 "
+     "H4 DN D8 D4 CN C4 C1 T13 T12 T7 T5 T4 / SK SJ S9 S8 HN H5 H1 DJ D9 D6 D3 T16 T11 T6 T1; declarer_pile H2 C7 "
+     "C6; play D5 D1 DK D8 D3 H8 H4 H1 HQ HJ H9 H7 HK H6 HN T3 T7 T11 T17 T21 C3 EX C1 T1 C8", 77, 896_472),
+]
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_bracketed_counts_match_the_reference(variant):
+    rng = random.Random(57)
+    solver = Solver(16)
+    for _ in range(20):
+        pos = random_endgame(variant, rng, 3)
+        seats = list(side_seats(pos, 0))
+        values, moves = reference_values(pos, seats, ["points"])
+        solver.clear()
+        r = solver.solve(pos, "points", side=0, all_cards=True)
+        assert r.value == values["points"], pos.to_line()
+        assert r.cards == {card: v["points"] for card, v in moves.items()}, pos.to_line()
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_bracketed_counts_match_the_null_window_tests(variant):
+    """Six and seven tricks, too many for the reference: the same counts with the bracket's
+    search and without, on one thread and on two; and the bracket's search ran."""
+    rng = random.Random(58)
+    searched_whole = 0
+    for i in range(6):
+        pos = random_endgame(variant, rng, 6 + i % 2)
+        spec = core_spec(pos, "points", side_seats(pos, None))
+        tests = Engine(16).solve(spec, use_bracket=False)
+        for threads in (1, 2):
+            out = Engine(16).solve(spec, threads=threads)
+            assert (out["lower"], out["upper"]) == (tests["lower"], tests["upper"]), (pos.to_line(), threads)
+            assert out["lower"] == out["upper"], pos.to_line()
+        searched_whole += out["iterations"] < tests["iterations"]
+    assert searched_whole, variant  # (fewer searches of the root than null-window tests)
+
+
+def test_the_bracket_searched_whole_saves_nodes():
+    for line, count, nodes_without in BRACKETED:
+        spec = core_spec(Position.from_line(line), "points")
+        whole = Engine(64).solve(spec)
+        tests = Engine(64).solve(spec, use_bracket=False)
+        assert (whole["lower"], whole["upper"]) == (tests["lower"], tests["upper"]) == (count, count), line
+        assert tests["nodes"] == nodes_without, tests["nodes"]
+        # measured: 3,820 nodes in 2 searches of the root against 109,010 in 9 tests; 400,585
+        # in 2 against 896,472 in 8
+        assert whole["iterations"] == 2 and whole["nodes"] < 0.5 * nodes_without, whole
+
+
+@pytest.mark.parametrize("limit", [2_000, 20_000, 60_000, 150_000, 300_000])
+def test_a_limit_within_the_bracket_keeps_proven_bounds(limit):
+    pos = Position.from_line(BRACKETED[1][0])
+    count = Solver(64).solve(pos, "points").value
+    for threads in (1, 2):
+        r = Solver(64, threads).solve(pos, "points", limit=limit)
+        lo, hi = r.bounds
+        assert lo <= count <= hi, (limit, threads, r.bounds)
+        assert r.exact == (lo == hi)
