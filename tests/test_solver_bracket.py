@@ -1,7 +1,7 @@
 """A count in card units, once bracketed, is searched whole (solver/_driver.pxd tests_next):
 one search of the window (lb - 1, ub) instead of null-window tests, its moves after the first
 scouted (solver/_search.pxd scout_move, a principal variation search), each trick start's
-window narrowed to its bounds.  Checked against the independent reference on small endgames
+window narrowed to its bounds; for the root's count and for each card's (all_cards).  Checked against the independent reference on small endgames
 (whose intervals are bracketed after the first test), against null-window tests alone (Engine
 ablation use_bracket=False) on larger ones, on two threads, and under limits that stop it."""
 
@@ -67,6 +67,30 @@ def test_bracketed_counts_match_the_null_window_tests(variant):
         # (one thread's searches of the root: a parallel solve adds up its threads')
         searched_whole += out[1]["iterations"] < tests["iterations"]
     assert searched_whole, variant  # (fewer searches of the root than null-window tests)
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_every_cards_value_matches_the_null_window_tests(variant):
+    """Each card's value (all_cards) is tested from an exact guess, the value of the card
+    before it; once bracketed it too is searched whole.  Five and six tricks: the same value
+    for every card with the bracket's search and without, on one thread and on two; and the
+    cards' tests took fewer searches of the root."""
+    rng = random.Random(59)
+    fewer = 0
+    for i in range(8):
+        pos = random_endgame(variant, rng, 5 + i % 2)
+        spec = core_spec(pos, "points", side_seats(pos, None))
+        tests = Engine(16).solve(spec, all_cards=True, use_bracket=False)
+        for threads in (1, 2):
+            whole = Engine(16).solve(spec, all_cards=True, threads=threads)
+            assert whole["cards"] == tests["cards"], (pos.to_line(), threads)
+            assert all(lo == hi for lo, hi in whole["cards"].values()), pos.to_line()
+        # the cards' searches of the root: the solve's less the root count's (one thread)
+        cards_whole = Engine(16).solve(spec, all_cards=True)["iterations"] - Engine(16).solve(spec)["iterations"]
+        cards_tests = tests["iterations"] - Engine(16).solve(spec, use_bracket=False)["iterations"]
+        assert cards_whole <= cards_tests, pos.to_line()
+        fewer += cards_whole < cards_tests
+    assert fewer, variant
 
 
 def test_the_bracket_searched_whole_saves_nodes():
