@@ -1,9 +1,10 @@
 """A count in card units, once bracketed, is searched whole (solver/_driver.pxd tests_next):
 one search of the window (lb - 1, ub) instead of null-window tests, its moves after the first
 scouted (solver/_search.pxd scout_move, a principal variation search), each trick start's
-window narrowed to its bounds; for the root's count and for each card's (all_cards).  Checked against the independent reference on small endgames
-(whose intervals are bracketed after the first test), against null-window tests alone (Engine
-ablation use_bracket=False) on larger ones, on two threads, and under limits that stop it."""
+window narrowed to its bounds; the root's count and each card's (all_cards).  Checked against
+the independent reference on small endgames (whose intervals are bracketed after the first
+test), against null-window tests alone (Engine ablation use_bracket=False) on larger ones, on
+two threads, and under limits that stop it."""
 
 import os
 import random
