@@ -13,9 +13,9 @@ often than sped up).  Node counts are exact on one thread; with ``--threads N`` 
 runs on N threads, whose node counts vary from run to run.
 
 Per set and build: the sum of the deals' times, their nodes, ns per node, the median deal's
-time and nodes, the median of the deal-by-deal time ratios to the first build, and the deals whose bounds (with ``--all-cards``,
-or the values of their legal cards) differ from the first build's (a change meant to keep the
-values must list none).
+time and nodes, the median of the deal-by-deal time ratios to the first build, and the deals
+whose bounds (with ``--all-cards``, or the values of their legal cards) differ from the first
+build's (a change meant to keep the values must list none).
 """
 
 import argparse

@@ -197,9 +197,9 @@ cdef class Engine:
         (use_estimate), or without it split the interval from the start; where fewer seats
         maximise the count than minimise it they lean high (use_lean, _driver.pxd
         passes_dear); a count in card units, once bracketed narrowly, is searched whole
-        (use_bracket, _driver.pxd tests_next).  A trick start's first lead comes from the lead hints where they name
-        one (in partition search only where its table names none), else from the table
-        (use_hints, _moves.pxd lead_shape).
+        (use_bracket, _driver.pxd tests_next).  A trick start's first lead comes from the lead
+        hints where they name one (in partition search only where its table names none), else
+        from the table (use_hints, _moves.pxd lead_shape).
         A goal that only who wins each trick decides, in a 4-player game without
         must-overtrump or in French 5-player tarot, is searched with the partition table
         (use_partition, _partition.pxd), on one thread whatever ``threads`` says; other goals
@@ -320,18 +320,18 @@ cdef class Engine:
         self.X.beaters_order = self.use_beaters and all_tricks
         self.X.all_tricks = all_tricks
         cdef int high = self.use_lean and passes_dear(&self.X.R)
-        # a count in card units, once bracketed, is searched whole (tests_next), a card's value
-        # from its guess too (all_cards: 3-6 % fewer nodes on full Slovenian deals, 4-11 % on
-        # French 4-player from 10 tricks, 1-4 % more on Danish ones).  Trick counts keep the
-        # null-window tests: searched whole, the tricks of 16 full Slovenian deals took 6 %
-        # fewer nodes, of 8 French 5-player deals from 12 tricks 2 % more, and the partition
-        # table that serves most of them is searched with null windows alone
+        # a count in card units, once bracketed, is searched whole (tests_next; a yes/no test
+        # never asks it), a card's value from its guess too (all_cards: 3-6 % fewer nodes on
+        # full Slovenian deals, 4-11 % on French 4-player from 10 tricks, 1-4 % more on Danish
+        # ones).  Trick counts keep the null-window tests: searched whole, the tricks of 16 full
+        # Slovenian deals took 6 % fewer nodes, of 8 French 5-player deals from 12 tricks 2 %
+        # more, and the partition table that serves most of them is searched with null windows
+        # alone
         cdef int bracket = PV_BRACKET if self.use_bracket and self.X.R.n_dear_classes > 0 else 0
+        cdef int estimate = target < 0 and guess < 0 and self.use_estimate
         with nogil:
-            if target >= 0 or guess >= 0 or not self.use_estimate:
-                tests_start(&T, 0, remaining_max(&self.X.R, S), guess, 0, high, bracket if target < 0 else 0)
-            else:
-                tests_start(&T, 0, remaining_max(&self.X.R, S), playout(&self.X, S), 1, high, bracket)
+            tests_start(&T, 0, remaining_max(&self.X.R, S), playout(&self.X, S) if estimate else guess,
+                        estimate, high, bracket)
         b[0], b[1] = T.lb, T.ub
         if self.threads > 1 and undecided(T.lb, T.ub, target):
             # one thread first: a small search is over before more threads would pay

@@ -140,7 +140,7 @@ cdef inline int tests_next(Tests* T) noexcept nogil:
         return T.ub
     if T.estimate and T.n == T.probe and not T.lb < T.guess <= T.ub:
         T.guess = -1  # (the first test settled more than the estimate knew)
-    if T.estimate and T.n < T.probe:
+    if T.n < T.probe:  # (a probe only before an estimate's walk)
         beta = probe_target(T.lb, T.ub, T.high)
     elif T.guess < 0 or (not T.estimate and T.n > 1) or (T.estimate and (
             (T.passed and T.failed) or (T.failed and T.probe))):
