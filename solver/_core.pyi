@@ -58,6 +58,7 @@ class Engine:
         use_partition: bool = True,
         use_near: bool = True,
         use_hints: bool = True,
+        use_follow_hints: bool = True,
         use_rounds: bool = True,
         use_beaters: bool = True,
         use_lean: bool = True,

@@ -82,7 +82,7 @@ cdef class Engine:
         self.budget_bytes = <uint64_t>memory_mb * 1024 * 1024
         self.X.n_entries = min(n, START_ENTRIES)
         self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = self.X.use_near = 1
-        self.X.use_forecast = self.X.use_hints = 1
+        self.X.use_forecast = self.X.use_hints = self.X.use_follow_hints = 1
         self.X.crew = 1
         self.crew = NULL
         self.threads = 1
@@ -188,7 +188,8 @@ cdef class Engine:
               bint all_cards=False, bint line=False, bint use_table=True, bint use_order=True,
               bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True,
               bint use_forecast=True, bint use_partition=True, bint use_near=True, bint use_hints=True,
-              bint use_rounds=True, bint use_beaters=True, bint use_lean=True, bint use_bracket=True):
+              bint use_follow_hints=True, bint use_rounds=True, bint use_beaters=True, bint use_lean=True,
+              bint use_bracket=True):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
@@ -199,7 +200,8 @@ cdef class Engine:
         passes_dear); a count in card units, once bracketed narrowly, is searched whole
         (use_bracket, _driver.pxd tests_next).  A trick start's first lead comes from the lead
         hints where they name one (in partition search only where its table names none), else
-        from the table (use_hints, _moves.pxd lead_shape).
+        from the table (use_hints, _moves.pxd lead_shape); a follower's but the trick's last
+        from the followers' hints where they name one (use_follow_hints, follow_shape).
         A goal that only who wins each trick decides, in a 4-player game without
         must-overtrump or in French 5-player tarot, is searched with the partition table
         (use_partition, _partition.pxd), on one thread whatever ``threads`` says; other goals
@@ -222,13 +224,13 @@ cdef class Engine:
         self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = self.X.put_aside = 0
         if self.hints_kept:  # each solve starts afresh, with no lead hints
             memset(self.X.lead_hints, 0, HINT_SLOTS * sizeof(uint32_t))
-        self.hints_kept = use_hints and self.X.R.n_tricks - S.trick_no + 1 >= HINT_TRICKS
+        self.hints_kept = (use_hints or use_follow_hints) and self.X.R.n_tricks - S.trick_no + 1 >= HINT_TRICKS
         self.X.aborted = 0
         self.X.node_limit = node_limit
         self.X.deadline = now() + time_limit if time_limit > 0 else 0
         self.X.use_table, self.X.use_order, self.X.use_equiv = use_table, use_order, use_equiv
         self.X.use_bounds, self.X.use_forecast, self.X.use_near = use_bounds, use_forecast, use_near
-        self.X.use_hints = use_hints
+        self.X.use_hints, self.X.use_follow_hints = use_hints, use_follow_hints
         # partition search: not where a card's value or an event counts (entries keep ranks by
         # who wins tricks), nor where must-beat (SI-3.3, AT-3.3) reads ranks for the legal cards;
         # in the 4-player games without must-overtrump and in French 5-player tarot.  Measured

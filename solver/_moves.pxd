@@ -1,7 +1,8 @@
 # cython: language_level=3
 # The moves the search tries and their order: equivalent cards once, a lead hint (lead_shape;
 # else the table's move; in partition search the table's move first) first at a lead, then
-# the lead forecast (order_leads), winners-cheaply / points-to-partner when following; at a
+# the lead forecast (order_leads), a follower's hint (follow_shape) first when following, then
+# winners-cheaply / points-to-partner; at a
 # trick's last card the table loads of the next positions are started early (LastCard) and
 # read before any is searched (last_card_by_table).
 
@@ -13,7 +14,7 @@ from solver._table cimport bucket, cards_part, key_of, key_rest, mix, suit_part,
 
 
 cdef enum:
-    HINT_SLOTS = 1 << 18    # lead hints (1 MB), per lead_shape
+    HINT_SLOTS = 1 << 18    # hints (1 MB), per lead_shape or follow_shape
     HINT_TRICKS = 4         # from this many tricks to go
 
 
@@ -45,25 +46,44 @@ cdef inline uint64_t lead_shape(const Search* X, const State* S) noexcept nogil:
     return h
 
 
+cdef inline uint64_t follow_shape(const Search* X, const State* S) noexcept nogil:
+    """A follower's coarse shape, for his hints (0: none, the trick start had no lead_shape):
+    the trick start's lead_shape, the tricks left, and the trick's cards so far, each as its
+    suit and how many of the cards out at the trick start lie above it (up to seven), and
+    which of them wins.  The seat to play follows from the leader and the cards so far."""
+    cdef uint64_t h = X.trick_shape[S.trick_no], word = <uint64_t>(S.win + 2) * 32 + (X.R.n_tricks - S.trick_no)
+    cdef uint32_t above
+    cdef int j, c
+    if h == 0:
+        return 0
+    for j in range(S.n_played):
+        above = S.start_out[S.t_suit[j]] >> S.t_rank[j] >> 1
+        c = popcount32(above) if above else 0
+        word = word * 64 + <uint64_t>(S.t_suit[j] * 8 + (c if c < 7 else 7))
+    return mix(h, word, <uint64_t>0x94D049BB133111EB)
+
+
 cdef inline void keep_hint(Search* X, const State* S, uint64_t shape, int move) noexcept nogil:
-    """Keep ``move``, a lead that cut, as the hint of ``shape``: its suit, and whether it is the
-    leader's lowest card there or else how many of his cards of the suit lie above it (so that
-    it names a card in another position), under a tag of the shape's high bits."""
+    """Keep ``move``, a card of the seat to play that cut, as the hint of ``shape``: its suit,
+    and whether it is the seat's lowest card there or else how many of his cards of the suit
+    lie above it (so that it names a card in another position), under a tag of the shape's
+    high bits."""
     cdef int s = (move >> 5) & 7, r = move & 31
-    cdef uint32_t held = S.hand[S.leader][s], above = held >> r >> 1
+    cdef uint32_t held = S.hand[seat_at(&X.R, S.leader, S.n_played)][s], above = held >> r >> 1
     cdef uint32_t count = <uint32_t>popcount32(above) if above else 0
     cdef uint32_t lowest = (held & ((<uint32_t>1 << r) - 1)) == 0
     X.lead_hints[shape & (HINT_SLOTS - 1)] = (<uint32_t>(shape >> 48) << 16) | (<uint32_t>s << 9) | (
         lowest << 8) | (count + 1)
 
 
-cdef inline int hinted_lead(const Search* X, const State* S, uint64_t shape) noexcept nogil:
-    """The leader's card that ``shape``'s hint names (keep_hint), or -1."""
+cdef inline int hinted_card(const Search* X, const State* S, uint64_t shape) noexcept nogil:
+    """The card of the seat to play that ``shape``'s hint names (keep_hint), or -1 (a
+    follower's may not be a legal one: expand puts it in front only where it is a move)."""
     cdef uint32_t hint = X.lead_hints[shape & (HINT_SLOTS - 1)], held
     cdef int s = (hint >> 9) & 7, above = (hint & 0xFF) - 1
     if (hint & 0xFF) == 0 or (hint >> 16) != <uint32_t>(shape >> 48) or s >= N_SUITS:
         return -1
-    held = S.hand[S.leader][s]
+    held = S.hand[seat_at(&X.R, S.leader, S.n_played)][s]
     if held == 0:
         return -1
     if (hint >> 8) & 1:

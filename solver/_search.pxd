@@ -10,7 +10,7 @@ from libc.string cimport memcpy
 from solver._types cimport *
 from solver._bounds cimport (kept_special, lead_pips_used, lead_sure_count, length_counts, lone_lead_count,
                              remaining_max, sure_count, terminal_value, trick_lost)
-from solver._moves cimport (HINT_TRICKS, LastCard, gen_moves, hinted_lead, keep_hint, last_card_by_table, lead_shape,
+from solver._moves cimport (HINT_TRICKS, LastCard, follow_shape, gen_moves, hinted_card, keep_hint, last_card_by_table, lead_shape,
                             limit_reached, near_bound, order_by_beaters, order_leads, run_move, skus_holder, to_front)
 from solver._rules cimport ended_trick_pips, finish_trick, play_card, seat_at
 from solver._table cimport boundary_key, mix, store, table_bounds
@@ -151,8 +151,8 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
     cdef int near_suits = 0, n_near = 0  # the moves searched (or settled), and their values:
     cdef int near_move[MAX_MOVES]         # for near_bound
     cdef int near_v[MAX_MOVES]
-    if first >= 0 and S.n_played == 0 and n > 1 and moves[0] != first:
-        first = run_move(moves, n, first)  # (a hint may name a card within a run)
+    if first >= 0 and S.n_played < X.R.n_seats - 1 and n > 1 and moves[0] != first:
+        first = run_move(moves, n, first)  # (a hint may name a card within a run, or no move)
         if first >= 0:
             to_front(moves, n, first)
     if part:
@@ -267,6 +267,7 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
                 if best < beta:
                     beta = best
         if alpha >= beta:
+            X.cut_late = i > 1
             if part:
                 memcpy(cut_rel, move_rel, sizeof(cut_rel))
             break
@@ -320,12 +321,27 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
                     rel_set(rel, NOT_READ)
                     rel[S.t_suit[w]] = S.t_rank[w]
                 return top
+        # a follower but the trick's last first tries the card that last cut after another
+        # had failed, where the trick start's shape, the tricks left and the trick's cards so
+        # far were alike (follow_shape; kept only after a miss: where the order's first card
+        # cuts, a hint would only name it less well).  Card points of 16 full Slovenian deals
+        # (seeds 1, 2, 3) 18 %, 18 % and 17 % fewer nodes, 8 Königrufen deals 23 % and 17 %
+        # (docs/reference/solving-speed.md)
+        hint = -1
+        if X.use_follow_hints and S.n_played < X.R.n_seats - 1:
+            shape = follow_shape(X, S)
+            if shape:
+                hint = hinted_card(X, S, shape)
         if not shared:
-            return expand(X, S, alpha, beta, -1, &best, pips_used, rel)
-        if not claim(X, S.node_key, exclusive, &slot):
+            v = expand(X, S, alpha, beta, hint, &best, pips_used, rel)
+        elif not claim(X, S.node_key, exclusive, &slot):
             return DEFER
-        v = expand(X, S, alpha, beta, -1, &best, pips_used, rel)
-        release(X, S.node_key, slot)
+        else:
+            v = expand(X, S, alpha, beta, hint, &best, pips_used, rel)
+            release(X, S.node_key, slot)
+        if shape and not X.aborted and X.cut_late and (
+                v >= beta if X.R.maxer[seat_at(&X.R, S.leader, S.n_played)] else v <= alpha):
+            keep_hint(X, S, shape, best)
         return v
     if part:
         rel_set(read, NOT_READ)
@@ -416,7 +432,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
         beta = hi + 1
     if shared and not claim(X, S.node_key, exclusive, &slot):
         return DEFER
-    if X.use_hints and (first < 0 or not part) and X.R.n_tricks - S.trick_no + 1 >= HINT_TRICKS:
+    if (X.use_hints or X.use_follow_hints) and (first < 0 or not part) and X.R.n_tricks - S.trick_no + 1 >= HINT_TRICKS:
         # first the lead that last cut where the suit lengths and the seats' highest cards'
         # places were alike (lead_shape).  Where the table knows no move: card points of full
         # Slovenian deals 11-19 % fewer nodes (up to 13.5 % less time), French 4-player,
@@ -430,10 +446,12 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
         # tricks of those deals took 4 % fewer nodes but 1.5 % more time, of Königrufen deals
         # the same nodes and 4 % more time (docs/reference/solving-speed.md)
         shape = lead_shape(X, S)
-        hint = hinted_lead(X, S, shape)
-        if hint >= 0:
-            first = hint
-        hinted = 1
+        if X.use_hints:
+            hint = hinted_card(X, S, shape)
+            if hint >= 0:
+                first = hint
+            hinted = 1
+    X.trick_shape[S.trick_no] = shape if X.use_follow_hints else 0  # (for its followers' hints)
     holder = skus_holder(&X.R, S)
     if holder >= 0:  # DK-3.7 (Q-DK6): the demand decision at the start of trick 23
         S.demanded = 1

@@ -365,8 +365,8 @@ def check_endgame(pos, seats, solver, rng, goals=None, resolve=2, ref=None):
 
 # ------------------------------------------------------------------ larger endgames: no reference
 
-FLAGS_OFF = ("use_table", "use_order", "use_forecast", "use_hints", "use_equiv", "use_near", "use_bounds",
-             "use_partition")
+FLAGS_OFF = ("use_table", "use_order", "use_forecast", "use_hints", "use_follow_hints", "use_equiv", "use_near",
+             "use_bounds", "use_partition")
 
 
 def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
