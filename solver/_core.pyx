@@ -224,6 +224,7 @@ cdef class Engine:
         self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = self.X.put_aside = 0
         if self.hints_kept:  # each solve starts afresh, with no lead hints
             memset(self.X.lead_hints, 0, HINT_SLOTS * sizeof(uint32_t))
+        memset(self.X.trick_shape, 0, sizeof(self.X.trick_shape))  # (nor a shape from before, at a root within a trick)
         self.hints_kept = (use_hints or use_follow_hints) and self.X.R.n_tricks - S.trick_no + 1 >= HINT_TRICKS
         self.X.aborted = 0
         self.X.node_limit = node_limit
