@@ -25,7 +25,7 @@ from libc.string cimport memset
 
 from solver._types cimport *
 from solver._bounds cimport remaining_max
-from solver._moves cimport HINT_SLOTS, HINT_TRICKS, gen_moves, skus_holder
+from solver._moves cimport FOLLOW_SLOTS, HINT_SLOTS, HINT_TRICKS, gen_moves, skus_holder
 from solver._rules cimport finish_trick, legal_moves, play_card, seat_at, trick_winner
 from solver._spec cimport load_spec
 from solver._table cimport START_ENTRIES, forget_bounds, grow, table_bytes_for
@@ -72,7 +72,7 @@ cdef class Engine:
         if self.X.table == NULL:
             raise MemoryError("cannot reserve a transposition table")
         self.X.max_entries = self.reserved_entries = n
-        self.X.lead_hints = <uint32_t*>calloc(HINT_SLOTS, sizeof(uint32_t))
+        self.X.lead_hints = <uint32_t*>calloc(HINT_SLOTS + FOLLOW_SLOTS, sizeof(uint32_t))
         if self.X.lead_hints == NULL:
             release_table(self.X.table, n * sizeof(Entry))
             release_table(self.X.filter, n // 4)
@@ -223,7 +223,7 @@ cdef class Engine:
         self._load(spec, &S)
         self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = self.X.put_aside = 0
         if self.hints_kept:  # each solve starts afresh, with no lead hints
-            memset(self.X.lead_hints, 0, HINT_SLOTS * sizeof(uint32_t))
+            memset(self.X.lead_hints, 0, (HINT_SLOTS + FOLLOW_SLOTS) * sizeof(uint32_t))
         memset(self.X.trick_shape, 0, sizeof(self.X.trick_shape))  # (nor a shape from before, at a root within a trick)
         self.hints_kept = (use_hints or use_follow_hints) and self.X.R.n_tricks - S.trick_no + 1 >= HINT_TRICKS
         self.X.aborted = 0

@@ -14,7 +14,8 @@ from solver._table cimport bucket, cards_part, key_of, key_rest, mix, suit_part,
 
 
 cdef enum:
-    HINT_SLOTS = 1 << 18    # hints (1 MB), per lead_shape or follow_shape
+    HINT_SLOTS = 1 << 18    # lead hints (1 MB), per lead_shape
+    FOLLOW_SLOTS = 1 << 14  # followers' hints (64 kB), per follow_shape, after them
     HINT_TRICKS = 4         # from this many tricks to go
 
 
@@ -63,6 +64,15 @@ cdef inline uint64_t follow_shape(const Search* X, const State* S) noexcept nogi
     return mix(h, word, <uint64_t>0x94D049BB133111EB)
 
 
+cdef inline uint32_t* hint_slot(const Search* X, const State* S, uint64_t shape) noexcept nogil:
+    """Where ``shape``'s hint lies: a lead's among the lead hints, a follower's among the
+    followers' hints (few, for they are kept only after a miss: a small array that stays in
+    the processor's caches)."""
+    if S.n_played == 0:
+        return &X.lead_hints[shape & (HINT_SLOTS - 1)]
+    return &X.lead_hints[HINT_SLOTS + (shape & (FOLLOW_SLOTS - 1))]
+
+
 cdef inline void keep_hint(Search* X, const State* S, uint64_t shape, int move) noexcept nogil:
     """Keep ``move``, a card of the seat to play that cut, as the hint of ``shape``: its suit,
     and whether it is the seat's lowest card there or else how many of his cards of the suit
@@ -72,14 +82,14 @@ cdef inline void keep_hint(Search* X, const State* S, uint64_t shape, int move) 
     cdef uint32_t held = S.hand[seat_at(&X.R, S.leader, S.n_played)][s], above = held >> r >> 1
     cdef uint32_t count = <uint32_t>popcount32(above) if above else 0
     cdef uint32_t lowest = (held & ((<uint32_t>1 << r) - 1)) == 0
-    X.lead_hints[shape & (HINT_SLOTS - 1)] = (<uint32_t>(shape >> 48) << 16) | (<uint32_t>s << 9) | (
+    hint_slot(X, S, shape)[0] = (<uint32_t>(shape >> 48) << 16) | (<uint32_t>s << 9) | (
         lowest << 8) | (count + 1)
 
 
 cdef inline int hinted_card(const Search* X, const State* S, uint64_t shape) noexcept nogil:
     """The card of the seat to play that ``shape``'s hint names (keep_hint), or -1 (a
     follower's may not be a legal one: expand puts it in front only where it is a move)."""
-    cdef uint32_t hint = X.lead_hints[shape & (HINT_SLOTS - 1)], held
+    cdef uint32_t hint = hint_slot(X, S, shape)[0], held
     cdef int s = (hint >> 9) & 7, above = (hint & 0xFF) - 1
     if (hint & 0xFF) == 0 or (hint >> 16) != <uint32_t>(shape >> 48) or s >= N_SUITS:
         return -1

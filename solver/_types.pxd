@@ -253,8 +253,8 @@ cdef struct Search:
     int use_forecast                # leads ordered by held_trick_worth (_moves.pxd)
     int use_hints                   # a trick start's first lead from lead_hints (_moves.pxd)
     int use_follow_hints            # a follower's first card from them (follow_shape)
-    uint32_t* lead_hints            # HINT_SLOTS: per lead_shape (a follower's: follow_shape), the card that
-                                    # last cut there
+    uint32_t* lead_hints            # HINT_SLOTS per lead_shape, then FOLLOW_SLOTS per follow_shape: the card
+                                    # that last cut there (_moves.pxd hint_slot)
     uint64_t trick_shape[MAX_TRICKS + 1]  # per trick number: the lead_shape of the trick start being
                                     # searched, for its followers' hints (0: none)
     int cut_late                    # expand's last cutoff came after a first move that did not cut
