@@ -325,7 +325,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
         # had failed, where the trick start's shape, the tricks left and the trick's cards so
         # far were alike (follow_shape; kept only after a miss: where the order's first card
         # cuts, a hint would only name it less well).  Card points of 16 full Slovenian deals
-        # (seeds 1, 2, 3) 18 %, 18 % and 17 % fewer nodes, 8 Königrufen deals 23 % and 17 %
+        # (seeds 1, 2, 3) 18 %, 18 % and 17 % fewer nodes, 8 Königrufen deals 22 % and 17 %
         # (docs/reference/solving-speed.md)
         hint = -1
         if X.use_follow_hints and S.n_played < X.R.n_seats - 1:
