@@ -10,8 +10,9 @@ from libc.string cimport memcpy
 from solver._types cimport *
 from solver._bounds cimport (kept_special, lead_pips_used, lead_sure_count, length_counts, lone_lead_count,
                              remaining_max, sure_count, terminal_value, trick_lost)
-from solver._moves cimport (HINT_TRICKS, LastCard, follow_shape, gen_moves, hinted_card, keep_hint, last_card_by_table, lead_shape,
-                            limit_reached, near_bound, order_by_beaters, order_leads, run_move, skus_holder, to_front)
+from solver._moves cimport (HINT_TRICKS, LastCard, follow_shape, gen_moves, hinted_card, keep_hint, last_card_by_table,
+                            lead_shape, limit_reached, near_bound, order_by_beaters, order_leads, run_move, skus_holder,
+                            to_front)
 from solver._rules cimport ended_trick_pips, finish_trick, play_card, seat_at
 from solver._table cimport boundary_key, mix, store, table_bounds
 from solver._partition cimport (PView, lead_rel, overtrump_rel, partition_bounds, partition_store,
