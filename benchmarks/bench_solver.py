@@ -127,7 +127,7 @@ def run_set(name, positions, goal, limit, memory_mb, threads=1, all_cards=False)
 ABLATIONS = {"full": {}, "no table": {"use_table": False}, "no ordering": {"use_order": False},
              "no lead forecast": {"use_forecast": False}, "no equivalence": {"use_equiv": False},
              "no near cards": {"use_near": False}, "no lead hints": {"use_hints": False},
-             "no followers' hints": {"use_follow_hints": False},
+             "no followers' hints": {"use_follow_hints": False}, "no quasi table": {"use_quasi": False},
              "no bounds": {"use_bounds": False}, "no estimate": {"use_estimate": False},
              "no high lean": {"use_lean": False}, "no bracket search": {"use_bracket": False}}
 ABLATION_SETS = ["slovenian4:8", "koenigrufen:8", "french4:8", "danish:10"]

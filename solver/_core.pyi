@@ -63,6 +63,7 @@ class Engine:
         use_beaters: bool = True,
         use_lean: bool = True,
         use_bracket: bool = True,
+        use_quasi: bool = True,
     ) -> SolveOutput: ...
     def _test(self, w: int, alpha: int, beta: int, results: queue.Queue[tuple[int, int, int, int, bool]]) -> None: ...
     @property

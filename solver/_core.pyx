@@ -29,6 +29,7 @@ from solver._moves cimport FOLLOW_SLOTS, HINT_SLOTS, HINT_TRICKS, gen_moves, sku
 from solver._rules cimport finish_trick, legal_moves, play_card, seat_at, trick_winner
 from solver._spec cimport load_spec
 from solver._table cimport START_ENTRIES, forget_bounds, grow, table_bytes_for
+from solver._quasi cimport QUASI_START
 from solver._partition cimport PART_BUCKETS, PART_START, PART_WAYS, PView
 from solver._driver cimport (PV_BRACKET, Tests, budgeted, passes_dear, playout, test_caps, tests_budgets,
                              tests_next, tests_put_aside, tests_record, tests_start)
@@ -53,10 +54,21 @@ cdef class Engine:
     the compiled rules against :class:`solver.Position`.
     """
     def __cinit__(self, memory_mb=256):
-        cdef uint64_t n = 4
+        cdef uint64_t n = 4, q = 64, budget
         if not 1 <= memory_mb <= 65536:
             raise ValueError("memory_mb must be 1 to 65536")
-        while table_bytes_for(n * 2) <= <uint64_t>memory_mb * 1024 * 1024 and n < (<uint64_t>1 << 32):
+        budget = <uint64_t>memory_mb * 1024 * 1024
+        # an eighth of the budget for the quasi table (_quasi.pxd), the rest for the exact
+        # table and the partition table
+        while q * 2 * sizeof(QEntry) <= budget // 8:
+            q *= 2
+        self.X.quasi = <QEntry*>reserve_table(q * sizeof(QEntry))
+        if self.X.quasi == NULL:
+            raise MemoryError("cannot reserve the quasi table")
+        self.X.q_max = q
+        self.X.q_entries = min(q, QUASI_START)
+        budget -= q * sizeof(QEntry)
+        while table_bytes_for(n * 2) <= budget and n < (<uint64_t>1 << 32):
             n *= 2
         self.X.table = NULL
         self.X.filter = NULL
@@ -70,16 +82,20 @@ cdef class Engine:
                 self.X.filter = NULL
                 n //= 2
         if self.X.table == NULL:
+            release_table(self.X.quasi, q * sizeof(QEntry))
+            self.X.quasi = NULL
             raise MemoryError("cannot reserve a transposition table")
         self.X.max_entries = self.reserved_entries = n
         self.X.lead_hints = <uint32_t*>calloc(HINT_SLOTS + FOLLOW_SLOTS, sizeof(uint32_t))
         if self.X.lead_hints == NULL:
             release_table(self.X.table, n * sizeof(Entry))
             release_table(self.X.filter, n // 4)
+            release_table(self.X.quasi, q * sizeof(QEntry))
             self.X.table = NULL
             self.X.filter = NULL
+            self.X.quasi = NULL
             raise MemoryError("cannot allocate the lead hints")
-        self.budget_bytes = <uint64_t>memory_mb * 1024 * 1024
+        self.budget_bytes = budget  # (what the quasi table leaves)
         self.X.n_entries = min(n, START_ENTRIES)
         self.X.use_table = self.X.use_order = self.X.use_equiv = self.X.use_bounds = self.X.use_near = 1
         self.X.use_forecast = self.X.use_hints = self.X.use_follow_hints = 1
@@ -93,6 +109,7 @@ cdef class Engine:
     def __dealloc__(self):
         release_table(self.X.table, self.reserved_entries * sizeof(Entry))
         release_table(self.X.filter, self.reserved_entries // 4)
+        release_table(self.X.quasi, self.X.q_max * sizeof(QEntry))
         free(self.X.lead_hints)
         self._release_partition()
         free(self.crew)
@@ -111,13 +128,16 @@ cdef class Engine:
         all of it, fewer of them in the processor's caches (the card points of 16 full
         Slovenian deals solved one after another on one engine, the first of them growing the
         table to 128 MB: the median deal 0.218 s against 0.201-0.206 s, the same nodes as on a
-        new engine).  Its memory stays reserved; the part grown into again is zeroed.  The
-        partition table (at most 6 MB) keeps its size: the valats of the French 5-player
+        new engine).  Its memory stays reserved; the part grown into again is zeroed.  So does
+        the quasi table (_quasi.pxd).  The partition table (at most 6 MB) keeps its size: the valats of the French 5-player
         dominant hands took 21 % more nodes on the median deal when it, too, started small."""
         memset(self.X.table, 0, self.X.n_entries * sizeof(Entry))
         memset(self.X.filter, 0, self.X.n_entries // 4)
         self.X.n_entries = min(self.X.max_entries, START_ENTRIES)
         self.X.fills = 0
+        memset(self.X.quasi, 0, self.X.q_entries * sizeof(QEntry))
+        self.X.q_entries = min(self.X.q_max, QUASI_START)
+        self.X.q_fills = 0
         if self.X.part != NULL:
             memset(self.X.part, 0, self.X.part_buckets * PART_WAYS * sizeof(PEntry))
             memset(self.X.shapes, 0, self.X.n_shapes * sizeof(PatSlot))
@@ -126,8 +146,10 @@ cdef class Engine:
     def forget_bounds(self):
         """Forget the bounds of every exact table entry, keep its move: what a search then
         visits, against one on an emptied table, is what better ordering of the leads could
-        save (``bench_solver.py --driver``).  The partition table is left as it is."""
+        save (``bench_solver.py --driver``).  The quasi table, which holds only bounds, is
+        emptied; the partition table is left as it is."""
         forget_bounds(&self.X)
+        memset(self.X.quasi, 0, self.X.q_entries * sizeof(QEntry))
 
     cdef void _load(self, dict spec, State* S) except *:
         self.X.context = load_spec(spec, &self.X.R, S)
@@ -189,7 +211,7 @@ cdef class Engine:
               bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True,
               bint use_forecast=True, bint use_partition=True, bint use_near=True, bint use_hints=True,
               bint use_follow_hints=True, bint use_rounds=True, bint use_beaters=True, bint use_lean=True,
-              bint use_bracket=True):
+              bint use_bracket=True, bint use_quasi=True):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
@@ -254,6 +276,7 @@ cdef class Engine:
             # median deal 0.023 s and 0.015 s against 0.025 s and 0.016 s, the slowest 0.073 s
             # and 0.079 s against 0.090 s and 0.127 s; docs/reference/solving-speed.md)
             threads = 1
+        self.X.use_quasi = use_quasi and use_table and R.quasi_ok and not self.X.partition
         self.X.shared_until = S.trick_no + SHARED_TRICKS
         self.use_estimate = use_estimate
         self.use_lean = use_lean
@@ -506,6 +529,7 @@ cdef class Engine:
         self._search(w).aborted = 0
         S[0] = root[0]
         S.key_dirty = (1 << N_SUITS) - 1
+        S.blind_dirty = (1 << N_PLAIN) - 1
         return threading.Thread(target=self._test, args=(w, alpha, beta, results), daemon=True)
 
     def _test(self, int w, int alpha, int beta, results):
@@ -594,5 +618,7 @@ cdef class Engine:
 
     @property
     def table_bytes(self):
-        """The tables' memory now: the exact table's with its filter, and the partition table's once made."""
-        return table_bytes_for(self.X.n_entries) + (self._partition_bytes(self.X.part_buckets) if self.X.part else 0)
+        """The tables' memory now: the exact table's with its filter, the quasi table's, and the
+        partition table's once made."""
+        return (table_bytes_for(self.X.n_entries) + self.X.q_entries * sizeof(QEntry)
+                + (self._partition_bytes(self.X.part_buckets) if self.X.part else 0))

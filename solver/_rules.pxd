@@ -335,6 +335,7 @@ cdef inline int finish_trick(const Rules* R, State* S) noexcept nogil:
         s = S.t_suit[i]
         r = S.t_rank[i]
         S.key_dirty |= 1 << s
+        S.blind_dirty |= 1 << s
         S.start_out[s] &= ~(<uint32_t>1 << r)  # the cards out at the start of the next trick
         S.cheap[S.t_seat[i]] -= (~R.dear[s] >> r) & 1
         total += R.pts[s][r]

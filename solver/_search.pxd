@@ -20,6 +20,7 @@ from solver._partition cimport (PView, lead_rel, overtrump_rel, partition_bounds
 from solver._driver cimport Tests, budgeted, test_caps, tests_next, tests_put_aside, tests_record
 from solver._system cimport now
 from solver._abdada cimport claim, release
+from solver._quasi cimport quasi_bounds, quasi_key, quasi_prefetch, quasi_store
 
 
 cdef inline int try_move(Search* X, State* S, int seat, int move, int alpha, int beta,
@@ -302,6 +303,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     cdef PView* view = NULL
     cdef uint64_t shape = 0
     cdef int hinted = 0, hint, w
+    cdef uint64_t qkey = 0
     if not limit_reached(X) and X.deadline > 0 and (X.nodes & 0x3FFF) == 0 and now() > X.deadline:
         X.aborted = 1
     pips_used[0] = 0
@@ -366,6 +368,9 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
                 return lo
             if hi <= alpha:
                 return hi
+        if X.use_quasi:  # (its entries are read after the bounds: their loads start now)
+            qkey = quasi_key(X, S)
+            quasi_prefetch(X, qkey)
     if X.use_bounds:
         # (in partition search a bound that narrows lo or hi adds the ranks it read)
         v = sure_count(&X.R, S, &whose, &trump_read)
@@ -420,6 +425,14 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
                 lone = 1
                 if part:
                     rel_min(read, lone_reads)
+    if X.use_quasi and lo < beta and hi > alpha and lo < hi:
+        # the bounds of positions that differ only in plain cards' points (_quasi.pxd), where
+        # neither the exact entry nor the bounds settle it.  Card points, nodes and time in
+        # sum, each deal's best of three: 16 full Slovenian deals 63 % fewer nodes and 50 %
+        # less time, Königrufen from 12 tricks 61 % and 50 %, Slovenian 3-player from 14
+        # 43 % and 31 %, French 4-player from 12 33 % and 11 %, Danish from 12 54 % and 29 %
+        # (docs/reference/solving-speed.md)
+        quasi_bounds(X, qkey, S.cls, &lo, &hi, &entry_used)
     if lo >= beta or hi <= alpha or lo == hi:
         pips_used[0] = entry_used | lead_pips_used(&X.R, S, partner, lone_reads if lone else NULL)  # (the bounds may have read them)
         if part:
@@ -476,6 +489,8 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
         partition_store(X, S, view, v, alpha, beta, best, pips_used[0], rel, X.R.n_tricks - S.trick_no + 1)
     elif X.use_table and not X.aborted:
         store(X, key, v, alpha, beta, best, pips_used[0], X.R.n_tricks - S.trick_no + 1)
+        if X.use_quasi:
+            quasi_store(X, qkey, S.cls, v, alpha, beta, pips_used[0], X.R.n_tricks - S.trick_no + 1)
     return v
 
 

@@ -366,7 +366,7 @@ def check_endgame(pos, seats, solver, rng, goals=None, resolve=2, ref=None):
 # ------------------------------------------------------------------ larger endgames: no reference
 
 FLAGS_OFF = ("use_table", "use_order", "use_forecast", "use_hints", "use_follow_hints", "use_equiv", "use_near",
-             "use_bounds", "use_partition")
+             "use_bounds", "use_partition", "use_quasi")
 
 
 def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
@@ -376,9 +376,9 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
     and solved again give their ``all_cards`` value; the line reaches the end where the
     reference's goal is the value; solving again along the line gives the value.  For
     ``points`` and ``tricks`` the raw core is also run with each search feature switched
-    off in turn (table, move ordering, lead forecast, lead hints, equivalent cards, near cards,
-    quick bounds) and with all of them off under ``node_limit``: the same exact count, or bounds
-    around it when stopped.
+    off in turn (table, move ordering, lead forecast, lead and followers' hints, equivalent cards,
+    near cards, quick bounds, partition table, quasi table) and with all of them off under
+    ``node_limit``: the same exact count, or bounds around it when stopped.
     Returns (checked goals, problems)."""
     from solver._core import Engine
     party = pos.party_of(seats[0])

@@ -91,9 +91,9 @@ def test_passes_decide_what_the_first_limit_leaves_open():
     decide them, and the answers are those of a solve without a limit."""
     task = Task.make(DealSpec.make("slovenian4", "T21 T20 T17 T15 T11 T7 T3 SK SQ HK D2 C8"), ["three"], [],
                      settle=False, limit=6_400_000)
-    # (seed 3: two of its six deals take more than the first pass's 100,000 nodes)
-    first = simulate(Task.make(task.spec, ["three"], [], settle=False, limit=100_000), deals=6, seed=3, jobs=1)
-    whole = simulate(task, deals=6, seed=3, jobs=1)
+    # (seed 1: three of its six deals take more than the first pass's 100,000 nodes)
+    first = simulate(Task.make(task.spec, ["three"], [], settle=False, limit=100_000), deals=6, seed=1, jobs=1)
+    whole = simulate(task, deals=6, seed=1, jobs=1)
     assert first.rate("three").undecided >= 1 and whole.rate("three").undecided == 0
     assert max(whole.passes()) >= 1 and "pass 1 (800,000 nodes)" in whole.format()
     for index, record in whole.latest.items():

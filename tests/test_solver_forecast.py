@@ -55,8 +55,9 @@ DEAREST_FIRST = (
 def test_the_forecast_keeps_the_values_and_saves_nodes(variant):
     line, points, tricks, nodes_without, most = DEALS[variant]
     for goal, value in (("points", points), ("tricks", tricks)):
-        on = core_solve(line, goal, use_hints=False, use_follow_hints=False)  # (the forecast alone)
-        off = core_solve(line, goal, use_forecast=False, use_hints=False, use_follow_hints=False)
+        alone = {"use_hints": False, "use_follow_hints": False, "use_quasi": False}  # (the forecast alone)
+        on = core_solve(line, goal, **alone)
+        off = core_solve(line, goal, use_forecast=False, **alone)
         assert (on["lower"], on["upper"]) == (off["lower"], off["upper"]) == (value, value), goal
         assert on["nodes"] < off["nodes"], goal
         if goal == "points":

@@ -164,7 +164,7 @@ def test_forgotten_bounds_are_proven_again_with_the_moves_kept(vid):
 def test_tests_put_aside_keep_the_bounds_proven(vid):
     """Limits that stop a solve in its tests: the budgets put tests aside (the path is
     taken) and the bounds, whatever was put aside, hold the true count."""
-    pos, exact = _endgame(vid, 8, "budgets", 15000)
+    pos, exact = _endgame(vid, 8, "budgets", 10000)
     spec = core_spec(pos, "points")
     true = Engine(64).solve(spec)["lower"]
     put_aside = 0
