@@ -2,8 +2,8 @@
 # The Python face of the compiled search: one Engine holds a search's table and counters
 # (solver/search.py drives it).  The search itself is in _search.pxd; it, the rules of play,
 # the bounds, the tables, the move ordering and the spec's loading are the inline units
-# _core.pyx cimports (_search, _rules, _bounds, _table, _partition, _moves, _spec, _driver,
-# _abdada, _system), all on the data of _types.pxd.
+# _core.pyx cimports (_search, _rules, _bounds, _table, _quasi, _partition, _moves, _spec,
+# _driver, _abdada, _system), all on the data of _types.pxd.
 
 from libc.stdint cimport uint32_t, uint64_t
 

@@ -1,11 +1,11 @@
 # cython: language_level=3
 """Compiled double-dummy search: the Engine that Python drives.  The search (_search.pxd:
 alpha-beta with a transposition table and the null-window tests of an MTD(f) driver), the
-rules of play (_rules.pxd), the bounds (_bounds.pxd), the table (_table.pxd) and the
-partition table (_partition.pxd), the move ordering (_moves.pxd), the loading of a
-position's description (_spec.pxd), the choice of the driver's next test (_driver.pxd),
-ABDADA's marks (_abdada.pxd) and the system's memory and clock (_system.pxd) are inline
-units, cimported here or by one another.
+rules of play (_rules.pxd), the bounds (_bounds.pxd), the table (_table.pxd), the quasi
+table (_quasi.pxd) and the partition table (_partition.pxd), the move ordering
+(_moves.pxd), the loading of a position's description (_spec.pxd), the choice of the
+driver's next test (_driver.pxd), ABDADA's marks (_abdada.pxd) and the system's memory and
+clock (_system.pxd) are inline units, cimported here or by one another.
 
 The value searched is what the analysed side still collects from the current point
 to the end of play (card units or tricks), never what it has already taken: so one
@@ -129,8 +129,9 @@ cdef class Engine:
         Slovenian deals solved one after another on one engine, the first of them growing the
         table to 128 MB: the median deal 0.218 s against 0.201-0.206 s, the same nodes as on a
         new engine).  Its memory stays reserved; the part grown into again is zeroed.  So does
-        the quasi table (_quasi.pxd).  The partition table (at most 6 MB) keeps its size: the valats of the French 5-player
-        dominant hands took 21 % more nodes on the median deal when it, too, started small."""
+        the quasi table (_quasi.pxd).  The partition table (at most 6 MB) keeps its size: the
+        valats of the French 5-player dominant hands took 21 % more nodes on the median deal
+        when it, too, started small."""
         memset(self.X.table, 0, self.X.n_entries * sizeof(Entry))
         memset(self.X.filter, 0, self.X.n_entries // 4)
         self.X.n_entries = min(self.X.max_entries, START_ENTRIES)
@@ -223,7 +224,9 @@ cdef class Engine:
         (use_bracket, _driver.pxd tests_next).  A trick start's first lead comes from the lead
         hints where they name one (in partition search only where its table names none), else
         from the table (use_hints, _moves.pxd lead_shape); a follower's but the trick's last
-        from the followers' hints where they name one (use_follow_hints, follow_shape).
+        from the followers' hints where they name one (use_follow_hints, follow_shape).  Trick
+        starts that differ only in what some plain cards are worth share their bounds, widened
+        by those points (use_quasi, _quasi.pxd), where any card is worth more than another.
         A goal that only who wins each trick decides, in a 4-player game without
         must-overtrump or in French 5-player tarot, is searched with the partition table
         (use_partition, _partition.pxd), on one thread whatever ``threads`` says; other goals

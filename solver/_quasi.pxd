@@ -19,34 +19,27 @@
 from solver._types cimport *
 from libc.string cimport memset
 
-from solver._table cimport key_of, key_rest, merge_bound, mix
+from solver._table cimport hashed_suit, key_of, key_rest, merge_bound, mix
 
 cdef enum:
     QUASI_START = 1 << 12           # a new quasi table's entries (192 kB): it grows as it fills
 
 
 cdef inline void blind_part(const Rules* R, const State* S, int s, uint64_t* part, uint64_t* cls) noexcept nogil:
-    """Plain suit s's part of a quasi key (its cards' holders in rank order, as suit_part
-    hashes them, without their points) and its cards' points above min_pts, 4 bits each from
-    the lowest."""
-    cdef uint32_t bits = 0
-    cdef uint64_t h = 0xFF00, word = 1, c = 0
-    cdef int seat, r, count = 0, n = 0
+    """Plain suit s's part of a quasi key (its cards' holders in rank order, hashed as the
+    exact key's suit_part, without their points) and its cards' points above min_pts, 4 bits
+    each from the lowest."""
+    cdef uint32_t bits = 0, rest
+    cdef uint64_t c = 0
+    cdef int seat, n = 0
     for seat in range(R.n_seats):
         bits |= S.hand[seat][s]
-    while bits:
-        r = ctz32(bits)
-        bits &= bits - 1
-        word = (word << 9) | R.blind_sym[s][r]
-        c |= <uint64_t>R.excess[s][r] << (4 * n)
+    part[0] = hashed_suit(R.blind_sym[s], s, bits)
+    rest = bits
+    while rest:
+        c |= <uint64_t>R.excess[s][ctz32(rest)] << (4 * n)
+        rest &= rest - 1
         n += 1
-        count += 1
-        if count == 7:
-            h = mix(h, word, <uint64_t>0x9E3779B97F4A7C15)
-            word = 1
-            count = 0
-    h = mix(h, word, <uint64_t>0x9E3779B97F4A7C15)
-    part[0] = mix(h, <uint64_t>(s + 1) * <uint64_t>0xD6E8FEB86659FD93, <uint64_t>0xC2B2AE3D27D4EB4F)
     cls[0] = c
 
 
@@ -69,7 +62,7 @@ cdef inline uint64_t quasi_key(const Search* X, State* S) noexcept nogil:
 cdef inline void class_gap(const uint64_t* cur, const uint64_t* other, int* more, int* less) noexcept nogil:
     """What the cards of the position ``cur`` are worth more (``more``) and less (``less``)
     than those of ``other``, card by card (4-bit fields, see blind_part)."""
-    cdef int s, i, d
+    cdef int s, d
     cdef uint64_t a, b
     more[0] = less[0] = 0
     for s in range(N_PLAIN):

@@ -24,16 +24,22 @@ cdef inline uint64_t mix(uint64_t h, uint64_t x, uint64_t mul) noexcept nogil:
 
 cdef inline uint64_t suit_part(const Rules* R, int s, uint32_t bits) noexcept nogil:
     """One suit's part of a table key: the holders and point classes of its remaining cards
-    (``bits``) in rank order, 9 bits a card, seven cards a word, hashed; then the suit mixed
-    in.  The parts are XORed together (cards_part), so the suit must not meet the first word
-    linearly: as the hash's seed it made two suits' parts equal for holdings a class bit apart,
-    and positions of different deals in one table shared a key."""
+    (``bits``) in rank order (hashed_suit)."""
+    return hashed_suit(R.key_sym[s], s, bits)
+
+
+cdef inline uint64_t hashed_suit(const uint16_t* sym, int s, uint32_t bits) noexcept nogil:
+    """The symbols (``sym``: Rules.key_sym or blind_sym) of suit s's cards ``bits`` in rank
+    order, 9 bits a card, seven cards a word, hashed; then the suit mixed in.  The parts are
+    XORed together (cards_part), so the suit must not meet the first word linearly: as the
+    hash's seed it made two suits' parts equal for holdings a class bit apart, and positions
+    of different deals in one table shared a key."""
     cdef uint64_t h = 0xFF00, word = 1
     cdef int r, count = 0
     while bits:
         r = ctz32(bits)
         bits &= bits - 1
-        word = (word << 9) | R.key_sym[s][r]
+        word = (word << 9) | sym[r]
         count += 1
         if count == 7:
             h = mix(h, word, <uint64_t>0x9E3779B97F4A7C15)
