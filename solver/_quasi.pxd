@@ -19,7 +19,7 @@
 from solver._types cimport *
 from libc.string cimport memset
 
-from solver._table cimport hashed_suit, key_of, key_rest, merge_bound, mix
+from solver._table cimport hashed_suit, key_of, key_rest, merge_bound, mix, replace_score
 
 cdef enum:
     QUASI_START = 1 << 12           # a new quasi table's entries (192 kB): it grows as it fills
@@ -149,9 +149,8 @@ cdef inline void quasi_grow(Search* X) noexcept nogil:
 
 
 cdef inline QEntry* quasi_slot(Search* X, uint64_t key, const uint64_t* cls, QEntry* cur) noexcept nogil:
-    """The slot of a key and its points: their entry (copied to ``cur``), else the bucket's
-    empty slot or the one holding the least work, entries of earlier solves first
-    (``cur.age`` = 0)."""
+    """The slot of a key and its points: their entry (copied to ``cur``), else the slot a new
+    one takes (replace_score; ``cur.age`` = 0)."""
     cdef uint64_t base = q_bucket(X, key)
     cdef int j, s, score, worst = 1 << 30, same
     cdef QEntry* e = NULL
@@ -166,11 +165,9 @@ cdef inline QEntry* quasi_slot(Search* X, uint64_t key, const uint64_t* cls, QEn
             return &X.quasi[base + j]
     cur.age = 0
     for j in range(4):
-        score = -1 if X.quasi[base + j].age == 0 else (
-            X.quasi[base + j].tricks_left + (64 if X.quasi[base + j].age == X.age else 0))
+        score = replace_score(X.quasi[base + j].age, X.quasi[base + j].tricks_left, X.age)
         if score < worst:
-            worst = score
-            e = &X.quasi[base + j]
+            worst, e = score, &X.quasi[base + j]
     return e
 
 

@@ -164,6 +164,12 @@ cdef inline int table_bounds(Search* X, uint64_t key, int* lo, int* hi, int* bes
     return 1
 
 
+cdef inline int replace_score(uint8_t age, uint8_t tricks_left, uint8_t now) noexcept nogil:
+    """Which slot of a bucket a new key takes (the lowest score): an empty one (``age`` 0),
+    else the one holding the least work (``tricks_left``), entries of earlier solves first."""
+    return -1 if age == 0 else tricks_left + (64 if age == now else 0)
+
+
 cdef inline Entry* slot_for(Search* X, uint64_t key, Entry* cur) noexcept nogil:
     """The slot of a key: its entry (copied to ``cur``), else the bucket's empty slot or the
     one holding the least work, entries of earlier solves first (``cur.age`` = 0)."""
@@ -176,11 +182,9 @@ cdef inline Entry* slot_for(Search* X, uint64_t key, Entry* cur) noexcept nogil:
             return &X.table[base + j]
     cur.age = 0
     for j in range(4):
-        score = -1 if X.table[base + j].age == 0 else (
-            X.table[base + j].tricks_left + (64 if X.table[base + j].age == X.age else 0))
+        score = replace_score(X.table[base + j].age, X.table[base + j].tricks_left, X.age)
         if score < worst:
-            worst = score
-            e = &X.table[base + j]
+            worst, e = score, &X.table[base + j]
     return e
 
 
