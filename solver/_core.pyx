@@ -29,7 +29,7 @@ from solver._moves cimport FOLLOW_SLOTS, HINT_SLOTS, HINT_TRICKS, gen_moves, sku
 from solver._rules cimport finish_trick, legal_moves, play_card, seat_at, trick_winner
 from solver._spec cimport load_spec
 from solver._table cimport START_ENTRIES, forget_bounds, grow, table_bytes_for
-from solver._quasi cimport QUASI_START
+from solver._quasi cimport QUASI_START, quasi_grow
 from solver._partition cimport PART_BUCKETS, PART_START, PART_WAYS, PView
 from solver._driver cimport (PV_BRACKET, Tests, budgeted, passes_dear, playout, test_caps, tests_budgets,
                              tests_next, tests_put_aside, tests_record, tests_start)
@@ -404,10 +404,10 @@ cdef class Engine:
         for w in range(1, n):
             H = &self.crew[w].X
             H[0] = self.X  # the same rules, table, limits and age
-            H.nodes = H.probes = H.hits = H.iterations = H.fills = 0
+            H.nodes = H.probes = H.hits = H.iterations = H.fills = H.q_fills = 0
         for w in range(n):
             H = self._search(w)
-            H.crew, H.grow_wanted = n, 0
+            H.crew, H.grow_wanted, H.q_grow_wanted = n, 0, 0
             if self.X.use_table:  # (without the table a thread cannot use the others' results)
                 H.busy = &self.busy_marks[0]
             if full_limit:  # what is left of the limit, shared out (_bounds leaves at least n)
@@ -422,22 +422,30 @@ cdef class Engine:
         testing = -1  # the target whose budget is running (budgeted)
         try:
             while True:
-                growing = any(self._search(w).grow_wanted for w in range(n))
+                growing = any(self._search(w).grow_wanted or self._search(w).q_grow_wanted for w in range(n))
                 if not halted and not self.stopping.is_set() and growing:
                     for w in range(n):
                         if busy[w] is not None and not recalled[w]:
                             recalled[w] = True
                             self._search(w).aborted = 1
                     if all(b is None for b in busy):
-                        for w in range(1, n):
-                            self.X.fills += self.crew[w].X.fills
-                        grow(&self.X)
-                        share = self.X.fills // n  # (each thread counts its share of the fills)
+                        if any(self._search(w).grow_wanted for w in range(n)):
+                            for w in range(1, n):
+                                self.X.fills += self.crew[w].X.fills
+                            grow(&self.X)
+                            for w in range(n):  # (each thread counts its share of the fills)
+                                self._search(w).fills = self.X.fills // n
+                        if any(self._search(w).q_grow_wanted for w in range(n)):
+                            for w in range(1, n):
+                                self.X.q_fills += self.crew[w].X.q_fills
+                            quasi_grow(&self.X)
+                            for w in range(n):
+                                self._search(w).q_fills = self.X.q_fills // n
                         for w in range(n):
                             H = self._search(w)
                             H.table, H.n_entries, H.max_entries = self.X.table, self.X.n_entries, self.X.max_entries
-                            H.fills = share
-                            H.grow_wanted = 0
+                            H.q_entries = self.X.q_entries
+                            H.grow_wanted = H.q_grow_wanted = 0
                         growing = False
                 if not (halted or self.stopping.is_set() or growing) and undecided(T.lb, T.ub, target):
                     searched = sum(self._search(o).nodes for o in range(n))
@@ -516,9 +524,10 @@ cdef class Engine:
                 self.X.hits += H.hits
                 self.X.iterations += H.iterations
                 self.X.fills += H.fills
+                self.X.q_fills += H.q_fills
             self.X.crew = 1
             self.X.busy = NULL
-            self.X.grow_wanted = 0
+            self.X.grow_wanted = self.X.q_grow_wanted = 0
             self.X.node_limit, self.X.deadline = full_limit, deadline
             self.X.aborted = 1 if halted or self.stopping.is_set() else 0
             if interrupt is not None:

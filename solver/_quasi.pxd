@@ -181,11 +181,14 @@ cdef inline void quasi_store(Search* X, uint64_t key, const uint64_t* cls, int v
     if c.age == 0:
         if e.age == 0:
             X.q_fills += 1
-            # grown at a quarter full, as the exact table (_table.pxd store); not in a parallel
-            # solve, whose threads share it
-            if X.q_entries < X.q_max and X.crew == 1 and X.q_fills * 4 > X.q_entries:
-                quasi_grow(X)
-                e = quasi_slot(X, key, cls, &c)
+            # grown at a quarter full, as the exact table (_table.pxd store): in a parallel
+            # solve by the driver between searches
+            if X.q_entries < X.q_max and X.q_fills * X.crew * 4 > X.q_entries:
+                if X.crew == 1:
+                    quasi_grow(X)
+                    e = quasi_slot(X, key, cls, &c)
+                else:
+                    X.q_grow_wanted = 1
         for s in range(N_PLAIN):
             c.cls[s] = cls[s]
         c.lower = -INF

@@ -255,7 +255,8 @@ cdef struct Search:
     QEntry* quasi                   # the quasi table (_quasi.pxd): 4-entry buckets, grown in place
     uint64_t q_entries              # a power of two
     uint64_t q_max                  # its share of the memory budget
-    uint64_t q_fills                # its slots filled since its last growth
+    uint64_t q_fills                # its slots filled (this thread's share in a parallel solve)
+    int q_grow_wanted               # set instead of growing it while other threads search it
     int use_quasi                   # this solve reads and writes it
     uint64_t context                # mixed into every key: rules, side, goal
     long long nodes
