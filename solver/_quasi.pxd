@@ -22,25 +22,20 @@ from libc.string cimport memset
 from solver._table cimport hashed_suit, key_of, key_rest, merge_bound, mix, replace_score
 
 cdef enum:
-    QUASI_START = 1 << 12           # a new quasi table's entries (192 kB): it grows as it fills
+    QUASI_START = 1 << 12           # a new quasi table's entries (96 kB): it grows as it fills
 
 
-cdef inline void blind_part(const Rules* R, const State* S, int s, uint64_t* part, uint64_t* cls) noexcept nogil:
+cdef inline void blind_part(const Rules* R, State* S, int s) noexcept nogil:
     """Plain suit s's part of a quasi key (its cards' holders in rank order, hashed as the
-    exact key's suit_part, without their points) and its cards' points above min_pts, 4 bits
-    each from the lowest."""
-    cdef uint32_t bits = 0, rest
-    cdef uint64_t c = 0
-    cdef int seat, n = 0
+    exact key's suit_part, without their points), and its 16 bits of S.cls: the suit's cards
+    out worth more than min_pts.  Ranked above the suit's others (Rules.quasi_ok), they are its
+    highest cards out, and they tell the points of each card out in rank order."""
+    cdef uint32_t bits = 0
+    cdef int seat
     for seat in range(R.n_seats):
         bits |= S.hand[seat][s]
-    part[0] = hashed_suit(R.blind_sym[s], s, bits)
-    rest = bits
-    while rest:
-        c |= <uint64_t>R.excess[s][ctz32(rest)] << (4 * n)
-        rest &= rest - 1
-        n += 1
-    cls[0] = c
+    S.blind_key[s] = hashed_suit(R.blind_sym[s], s, bits)
+    S.cls = (S.cls & ~(<uint64_t>0xFFFF << (16 * s))) | (<uint64_t>(bits & R.dear[s]) << (16 * s))
 
 
 cdef inline uint64_t quasi_key(const Search* X, State* S) noexcept nogil:
@@ -52,36 +47,39 @@ cdef inline uint64_t quasi_key(const Search* X, State* S) noexcept nogil:
     cdef uint64_t cards
     for s in range(N_PLAIN):
         if (S.blind_dirty >> s) & 1:
-            blind_part(&X.R, S, s, &S.blind_key[s], &S.cls[s])
+            blind_part(&X.R, S, s)
     S.blind_dirty = 0
     cards = X.context ^ <uint64_t>0x9E6C63D0676A9A99 ^ (S.blind_key[0] ^ S.blind_key[1]) ^ (
         S.blind_key[2] ^ S.blind_key[3]) ^ (S.suit_key[TRUMP] ^ S.suit_key[SPECIAL])
     return key_of(cards, key_rest(&X.R, S, S.leader, S.won_mask))
 
 
-cdef inline void class_gap(const uint64_t* cur, const uint64_t* other, int* more, int* less) noexcept nogil:
+cdef inline void class_gap(const Rules* R, uint64_t cur, uint64_t other, int* more, int* less) noexcept nogil:
     """What the cards of the position ``cur`` are worth more (``more``) and less (``less``)
-    than those of ``other``, card by card (4-bit fields, see blind_part)."""
+    than those of ``other``, card by card in rank order (``cls``, see blind_part; of two
+    positions with the same quasi key, whose suits hold as many cards out)."""
     cdef int s, d
-    cdef uint64_t a, b
+    cdef uint32_t a, b
     more[0] = less[0] = 0
     for s in range(N_PLAIN):
-        a, b = cur[s], other[s]
-        while a != b:  # (the fields above the last that differs are equal)
-            d = <int>(a & 15) - <int>(b & 15)
+        a = <uint32_t>(cur >> (16 * s)) & 0xFFFF
+        b = <uint32_t>(other >> (16 * s)) & 0xFFFF
+        while a != b:  # (the cards below the last dear one are worth min_pts in both)
+            d = (R.excess[s][31 - clz32(a)] if a else 0) - (R.excess[s][31 - clz32(b)] if b else 0)
             if d > 0:
                 more[0] += d
             else:
                 less[0] -= d
-            a >>= 4
-            b >>= 4
+            if a:
+                a &= ~(<uint32_t>1 << (31 - clz32(a)))
+            if b:
+                b &= ~(<uint32_t>1 << (31 - clz32(b)))
 
 
 cdef inline uint64_t q_sealed(uint64_t key, const QEntry* e) noexcept nogil:
     """The key XOR a hash of the entry's other fields (the same operation seals and opens):
     an entry torn by two threads writing it at once does not open to its key."""
-    cdef uint64_t h = mix(e.cls[0] ^ (e.cls[1] << 1), e.cls[2] ^ (e.cls[3] << 3), <uint64_t>0xBF58476D1CE4E5B9)
-    return key ^ mix(h, <uint64_t><uint16_t>e.lower | (<uint64_t><uint16_t>e.upper << 16)
+    return key ^ mix(e.cls, <uint64_t><uint16_t>e.lower | (<uint64_t><uint16_t>e.upper << 16)
                      | (<uint64_t>e.tricks_left << 32) | (<uint64_t>e.age << 40) | (<uint64_t>e.pips_used << 48),
                      <uint64_t>0x94D049BB133111EB)
 
@@ -91,14 +89,13 @@ cdef inline uint64_t q_bucket(const Search* X, uint64_t key) noexcept nogil:
 
 
 cdef inline void quasi_prefetch(const Search* X, uint64_t key) noexcept nogil:
-    """Start the loads of the key's bucket (three cache lines)."""
+    """Start the loads of the key's bucket (two cache lines)."""
     cdef const char* p = <const char*>&X.quasi[q_bucket(X, key)]
     prefetch(p)
     prefetch(p + 64)
-    prefetch(p + 128)
 
 
-cdef inline int quasi_bounds(Search* X, uint64_t key, const uint64_t* cls, int* lo, int* hi,
+cdef inline int quasi_bounds(Search* X, uint64_t key, uint64_t cls, int* lo, int* hi,
                              int* pips_used) noexcept nogil:
     """Narrow [lo, hi] to the bounds of the key's entries (the same position, or one that
     differs from it in plain cards' points), each widened by what the cards differ
@@ -112,7 +109,7 @@ cdef inline int quasi_bounds(Search* X, uint64_t key, const uint64_t* cls, int* 
         e = X.quasi[base + j]  # a copy: another thread may be writing the slot
         if e.age == 0 or q_sealed(e.check, &e) != key:
             continue
-        class_gap(cls, e.cls, &more, &less)
+        class_gap(&X.R, cls, e.cls, &more, &less)
         used = 0
         if e.lower - less > lo[0]:
             lo[0] = e.lower - less
@@ -124,7 +121,8 @@ cdef inline int quasi_bounds(Search* X, uint64_t key, const uint64_t* cls, int* 
             narrowed = 1
             pips_used[0] |= e.pips_used
             for s in range(N_PLAIN):
-                pips_used[0] |= (cls[s] != e.cls[s]) << s
+                if (cls ^ e.cls) >> (16 * s) & 0xFFFF:
+                    pips_used[0] |= 1 << s
     return narrowed
 
 
@@ -148,20 +146,15 @@ cdef inline void quasi_grow(Search* X) noexcept nogil:
                     break
 
 
-cdef inline QEntry* quasi_slot(Search* X, uint64_t key, const uint64_t* cls, QEntry* cur) noexcept nogil:
+cdef inline QEntry* quasi_slot(Search* X, uint64_t key, uint64_t cls, QEntry* cur) noexcept nogil:
     """The slot of a key and its points: their entry (copied to ``cur``), else the slot a new
     one takes (replace_score; ``cur.age`` = 0)."""
     cdef uint64_t base = q_bucket(X, key)
-    cdef int j, s, score, worst = 1 << 30, same
+    cdef int j, score, worst = 1 << 30
     cdef QEntry* e = NULL
     for j in range(4):
         cur[0] = X.quasi[base + j]
-        if cur.age == 0 or q_sealed(cur.check, cur) != key:
-            continue
-        same = 1
-        for s in range(N_PLAIN):
-            same &= cur.cls[s] == cls[s]
-        if same:
+        if cur.age != 0 and cur.cls == cls and q_sealed(cur.check, cur) == key:
             return &X.quasi[base + j]
     cur.age = 0
     for j in range(4):
@@ -171,11 +164,10 @@ cdef inline QEntry* quasi_slot(Search* X, uint64_t key, const uint64_t* cls, QEn
     return e
 
 
-cdef inline void quasi_store(Search* X, uint64_t key, const uint64_t* cls, int v, int alpha, int beta,
+cdef inline void quasi_store(Search* X, uint64_t key, uint64_t cls, int v, int alpha, int beta,
                              int pips_used, int tricks_left) noexcept nogil:
     """Merge a search result into the entry of the key and these points (``pips_used``: the
     plain suits whose pips' order its proof used; the entry keeps those of all its bounds')."""
-    cdef int s
     cdef QEntry c
     cdef QEntry* e = quasi_slot(X, key, cls, &c)
     if c.age == 0:
@@ -189,8 +181,7 @@ cdef inline void quasi_store(Search* X, uint64_t key, const uint64_t* cls, int v
                     e = quasi_slot(X, key, cls, &c)
                 else:
                     X.q_grow_wanted = 1
-        for s in range(N_PLAIN):
-            c.cls[s] = cls[s]
+        c.cls = cls
         c.lower = -INF
         c.upper = INF
         c.pips_used = 0

@@ -118,17 +118,17 @@ cdef inline uint64_t load_spec(dict spec, Rules* R, State* S) except? 0:
                                                    else 1 + classes.index(R.pts[suit][rank]))
             if suit < N_PLAIN:  # (a card kept apart keeps its identity, and so its points)
                 R.blind_sym[suit][rank] = R.key_sym[suit][rank] if (R.keep_apart[suit] >> rank) & 1 else (seat << 6) | 1
-    # the quasi table (_quasi.pxd): where plain cards differ in points, each by 4 bits at
-    # most, in suits of 16 cards at most
-    counts = [0] * N_PLAIN
-    wide = differ = 0
+    # the quasi table (_quasi.pxd): where plain cards differ in points, in suits whose cards
+    # worth more than min_pts rank above the others (their ranks then tell each card's
+    # points in rank order), of ranks below 16
+    fits = 1
+    differ = 0
     for suit, rank in spec["deck"]:
         if suit < N_PLAIN:
             R.excess[suit][rank] = min(R.pts[suit][rank] - R.min_pts, 255)
-            counts[suit] += 1
-            wide |= R.excess[suit][rank] > 15
+            fits &= rank < 16 and R.pts[suit][rank] - R.min_pts <= 255 and ((R.dear[suit] >> rank) & 1 or R.dear[suit] & ((<uint32_t>1 << rank) - 1) == 0)
             differ |= R.excess[suit][rank] and not (R.keep_apart[suit] >> rank) & 1
-    R.quasi_ok = differ and not wide and max(counts) <= 16
+    R.quasi_ok = differ and fits
     for seat in range(R.n_seats):
         for suit in range(N_SUITS):
             S.start_out[suit] |= S.hand[seat][suit]

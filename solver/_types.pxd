@@ -150,9 +150,9 @@ cdef struct Rules:
     uint32_t keep_apart[N_SUITS]    # cards never merged as equivalent (special roles)
     uint16_t blind_sym[N_PLAIN][32] # a plain card's symbol in the quasi table's keys: key_sym
                                     # without the point class (_quasi.pxd)
-    uint8_t excess[N_PLAIN][32]     # a plain card's points above min_pts, in the quasi entries
-    int quasi_ok                    # some plain cards differ in points, each by at most 15 units
-                                    # (4 bits in QEntry.cls): the quasi table may serve
+    uint8_t excess[N_PLAIN][32]     # a plain card's points above min_pts (class_gap)
+    int quasi_ok                    # some plain cards differ in points, each suit's ranked below
+                                    # its dearer ones, of ranks below 16: the quasi table may serve
     int classed                     # bits: the suits whose cards not kept apart have more than
                                     # one point class (where near_gap may find two cards)
     uint32_t pips[N_SUITS]          # per plain suit its cards of the deck's least value, ranked
@@ -190,9 +190,9 @@ cdef struct State:
     uint32_t start_out[N_SUITS]     # cards out at the start of the current trick
     uint64_t suit_key[N_SUITS]      # each suit's part of the table key
     int key_dirty                   # suits whose part must be recomputed
-    uint64_t blind_key[N_PLAIN]     # each plain suit's part of the quasi key, and the points of
-    uint64_t cls[N_PLAIN]           # its cards (_quasi.pxd); recomputed where blind_dirty says
-    int blind_dirty
+    uint64_t blind_key[N_PLAIN]     # each plain suit's part of the quasi key (_quasi.pxd), and
+    uint64_t cls                    # the points of the plain cards (QEntry.cls); recomputed
+    int blind_dirty                 # where these bits say
     uint64_t node_key               # parallel: the trick start's key mixed with the cards played
                                     # since (a node's busy mark)
     int over                        # play stopped early
@@ -207,14 +207,15 @@ cdef packed struct Entry:          # 16 bytes: a bucket of four is one cache lin
     uint8_t tricks_left             # replacement keeps the deeper work
     uint8_t age                     # the solve call that wrote it (1..255; 0 marks an empty slot)
 
-cdef struct QEntry:                # 48 bytes: an entry of the quasi table (_quasi.pxd)
+cdef struct QEntry:                # 24 bytes: an entry of the quasi table (_quasi.pxd)
     uint64_t check                  # the key XOR a hash of the other fields (see Entry.check)
-    uint64_t cls[N_PLAIN]           # per plain suit the points (excess) of its cards, 4 bits each
+    uint64_t cls                    # the points of the plain cards: 16 bits per suit, the
+                                    # suit's cards out that are worth more than min_pts
     int16_t lower                   # bounds on the remaining value of the position of these points
     int16_t upper
     uint8_t tricks_left             # replacement keeps the deeper work
     uint8_t age                     # the solve call that wrote it (0: an empty slot)
-    uint16_t pips_used              # the plain suits whose pips' order the bounds' proofs used
+    uint8_t pips_used               # the plain suits whose pips' order the bounds' proofs used
 
 cdef struct PEntry:                # 16 bytes: an entry of the partition table (_partition.pxd)
     uint64_t key                    # shape, pattern and the pattern's holders, hashed (0: empty)

@@ -104,7 +104,7 @@ def test_passes_decide_what_the_first_limit_leaves_open():
 def test_a_spent_budget_stops_the_passes_and_says_so():
     task = Task.make(DealSpec.make("slovenian4", "T21 T19 T17 T15 T13 T10 T8 T1 SK HK C7 D4"), ["solo_three"],
                      [], settle=False)  # no cap: only the budget stops the passes
-    summary = simulate(task, deals=6, seed=1, jobs=1, budget=0.5)  # (the passes take about 4 s here)
+    summary = simulate(task, deals=6, seed=1, jobs=1, budget=0.1)  # (the passes take about 0.6 s here)
     assert summary.deals == 6 and summary.budget["stopped"] == "budget"
     assert summary.budget["spent"] < 15  # a test never runs far past the budget
     assert "stopped: the budget was spent" in summary.format()

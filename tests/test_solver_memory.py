@@ -6,7 +6,7 @@ freeing the smaller one, so a 16 MB budget peaked at 24 MB more resident memory 
 test solves Danish deals on one table of a 19 MB budget until it has grown to its largest size
 (16 MB of entries and their filter, a byte per 64-byte bucket: 16.25 MB; its last growth
 doubles it from 8 MB: the old peak, 8 + 16 MB, is the largest overshoot), and the quasi table
-(_quasi.pxd: an eighth of the budget, 32,768 entries of 48 bytes) to its own, and reads the
+(_quasi.pxd: an eighth of the budget, 65,536 entries of 24 bytes) to its own, and reads the
 process's peak resident memory (VmHWM, reset just before), in a fresh process so nothing else moves it.
 """
 
@@ -65,10 +65,10 @@ def test_clear_starts_the_table_at_a_new_engines_size():
     engine = Engine(16)
     engine.solve(spec(2))
     # grown to the largest sizes within the budget: the exact table with its filter (a byte per
-    # 64-byte bucket) and the quasi table (an eighth of the budget: 32,768 entries of 48 bytes)
-    assert engine.table_bytes == 8 * 2 ** 20 + 2 ** 17 + 32768 * 48
+    # 64-byte bucket) and the quasi table (an eighth of the budget: 65,536 entries of 24 bytes)
+    assert engine.table_bytes == 8 * 2 ** 20 + 2 ** 17 + 65536 * 24
     engine.clear()
-    assert engine.table_bytes == 2 ** 20 + 2 ** 14 + 4096 * 48
+    assert engine.table_bytes == 2 ** 20 + 2 ** 14 + 4096 * 24
     again, new = engine.solve(spec(1)), Engine(16).solve(spec(1))
     assert (again["nodes"], again["lower"]) == (new["nodes"], new["lower"])
     assert again["lower"] == again["upper"]
