@@ -157,3 +157,23 @@ def test_a_variant_whose_cards_are_all_worth_alike_has_no_quasi_entries():
     spec = core_spec(Position.from_line(line), "tricks")
     on, off = Engine(64).solve(spec, use_partition=False), Engine(64).solve(spec, use_partition=False, use_quasi=False)
     assert (on["lower"], on["nodes"]) == (off["lower"], off["nodes"])
+
+
+@pytest.mark.parametrize("variant", ["slovenian4", "french4"])
+def test_a_suit_whose_dear_card_ranks_below_a_cheaper_one_does_without_the_table(variant):
+    """An entry keeps each plain suit's cards out that are worth more than the least; their
+    ranks tell each card's points in rank order only where they rank above the suit's others,
+    as in every variant.  With the lowest spade made the dearest card of its suit, the table
+    is not used (the same nodes as without it), where with the suit as dealt it is."""
+    rng = random.Random(5)
+    used = []
+    for _ in range(4):
+        spec = core_spec(random_endgame(variant, rng, 8), "points")
+        on, off = Engine(16).solve(spec), Engine(16).solve(spec, use_quasi=False)
+        assert on["lower"] == on["upper"] == off["lower"]
+        used.append(on["nodes"] != off["nodes"])
+        dearest = max(p for s, r, p in spec["points"] if s == 0)
+        spec["points"] = [(s, r, dearest + 1 if (s, r) == (0, 0) else p) for s, r, p in spec["points"]]
+        on, off = Engine(16).solve(spec), Engine(16).solve(spec, use_quasi=False)
+        assert (on["lower"], on["upper"], on["nodes"]) == (off["lower"], off["upper"], off["nodes"])
+    assert any(used)
