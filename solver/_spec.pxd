@@ -126,7 +126,9 @@ cdef inline uint64_t load_spec(dict spec, Rules* R, State* S) except? 0:
     for suit, rank in spec["deck"]:
         if suit < N_PLAIN:
             R.excess[suit][rank] = min(R.pts[suit][rank] - R.min_pts, 255)
-            fits &= rank < 16 and R.pts[suit][rank] - R.min_pts <= 255 and ((R.dear[suit] >> rank) & 1 or R.dear[suit] & ((<uint32_t>1 << rank) - 1) == 0)
+            dear_below = R.dear[suit] & ((<uint32_t>1 << rank) - 1)
+            fits &= rank < 16 and R.pts[suit][rank] - R.min_pts <= 255 and (
+                (R.dear[suit] >> rank) & 1 or dear_below == 0)
             differ |= R.excess[suit][rank] and not (R.keep_apart[suit] >> rank) & 1
     R.quasi_ok = differ and fits
     for seat in range(R.n_seats):

@@ -151,8 +151,9 @@ cdef struct Rules:
     uint16_t blind_sym[N_PLAIN][32] # a plain card's symbol in the quasi table's keys: key_sym
                                     # without the point class (_quasi.pxd)
     uint8_t excess[N_PLAIN][32]     # a plain card's points above min_pts (class_gap)
-    int quasi_ok                    # some plain cards differ in points, each suit's ranked below
-                                    # its dearer ones, of ranks below 16: the quasi table may serve
+    int quasi_ok                    # some plain cards differ in points, and each suit's cards of
+                                    # min_pts rank below its dearer ones, all below rank 16: the
+                                    # quasi table may serve
     int classed                     # bits: the suits whose cards not kept apart have more than
                                     # one point class (where near_gap may find two cards)
     uint32_t pips[N_SUITS]          # per plain suit its cards of the deck's least value, ranked
