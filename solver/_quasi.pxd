@@ -102,7 +102,7 @@ cdef inline int quasi_bounds(Search* X, uint64_t key, uint64_t cls, int* lo, int
     (class_gap); 0 when none narrowed them.  ``pips_used`` gets, of the entries that narrowed
     them, the suits whose pips' order their proofs used, and every suit whose points differ
     (which of its cards are pips may differ)."""
-    cdef uint64_t base = q_bucket(X, key)
+    cdef uint64_t base = q_bucket(X, key), differ
     cdef int j, s, more, less, narrowed = 0, used
     cdef QEntry e
     for j in range(4):
@@ -120,8 +120,9 @@ cdef inline int quasi_bounds(Search* X, uint64_t key, uint64_t cls, int* lo, int
         if used:
             narrowed = 1
             pips_used[0] |= e.pips_used
+            differ = cls ^ e.cls
             for s in range(N_PLAIN):
-                if (cls ^ e.cls) >> (16 * s) & 0xFFFF:
+                if (differ >> (16 * s)) & 0xFFFF:
                     pips_used[0] |= 1 << s
     return narrowed
 
