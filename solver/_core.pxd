@@ -8,7 +8,7 @@
 from libc.stdint cimport uint32_t, uint64_t
 
 from solver._driver cimport Tests
-from solver._types cimport BUSY, Crewmate, Search, State
+from solver._types cimport BUSY, Crewmate, Rules, Search, State
 
 
 cdef class Engine:
@@ -21,6 +21,8 @@ cdef class Engine:
     cdef public long long solo_nodes  # a parallel solve searches this many nodes on one thread first
     cdef public long long round_nodes  # a valat test's first trick: a move's budget after the first round (expand)
     cdef object stopping            # set by stop(): no new searches are started
+    cdef Rules one_rules            # the side's tricks as the count (Search.one_rules)
+    cdef Rules count_rules          # (the solve's own rules, which one_trick puts back)
     cdef int live[2]                # the root's proven bounds, narrowing while it is searched (progress)
     cdef int at_root                # 1 while solve() searches the root's count
     cdef int use_estimate           # an exact count's tests walk from a playout's estimate

@@ -21,7 +21,7 @@ import queue
 import threading
 
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from solver._types cimport *
 from solver._bounds cimport remaining_max
@@ -212,7 +212,7 @@ cdef class Engine:
               bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True,
               bint use_forecast=True, bint use_partition=True, bint use_near=True, bint use_hints=True,
               bint use_follow_hints=True, bint use_rounds=True, bint use_beaters=True, bint use_lean=True,
-              bint use_bracket=True, bint use_quasi=True):
+              bint use_bracket=True, bint use_quasi=True, bint use_one=True):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
@@ -235,7 +235,9 @@ cdef class Engine:
         test whether the side takes every trick still to play (valat) searches the moves of its
         first trick in rounds of doubling budgets (use_rounds, _search.pxd expand) and the
         opponents' leads those first that the fewest of the side's cards can beat
-        (use_beaters, _moves.pxd order_by_beaters).
+        (use_beaters, _moves.pxd order_by_beaters).  A trick start of a card-points test that
+        one trick decides, with no special card out, is searched for whether the side takes a
+        trick, with tricks as the count (use_one, _search.pxd one_trick).
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, put_aside (tests whose
         budget ran out), aborted, partition (the partition table was used), and when asked
@@ -280,6 +282,22 @@ cdef class Engine:
             # and 0.079 s against 0.090 s and 0.127 s; docs/reference/solving-speed.md)
             threads = 1
         self.X.use_quasi = use_quasi and use_table and R.quasi_ok and not self.X.partition
+        self.X.one_rules = NULL
+        self.X.in_one = 0
+        if (use_one and use_table and use_bounds and R.n_dear_classes and not self.X.partition
+                and R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and not R.exactly_one
+                and R.stop_party < 0 and not R.guard_mask):
+            # positions where one trick decides a test of card points are searched for the
+            # side's tricks (_search.pxd one_trick), whose cards differ less
+            memcpy(&self.count_rules, R, sizeof(Rules))
+            self.X.count_context = self.X.context
+            memset(&child, 0, sizeof(State))
+            self.X.one_context = load_spec(dict(spec, points=[], trick_units=1), &self.one_rules, &child)
+            self.X.one_at = R.trick_units + R.n_seats * R.min_pts
+            # (its proofs report the suits whose pips' order they read: of its pips, which must
+            # hold these rules' pips)
+            if all([R.pips[s] & ~self.one_rules.pips[s] == 0 for s in range(N_PLAIN)]):
+                self.X.one_rules, self.X.count_rules = &self.one_rules, &self.count_rules
         self.X.shared_until = S.trick_no + SHARED_TRICKS
         self.use_estimate = use_estimate
         self.use_lean = use_lean

@@ -13,7 +13,7 @@ from solver._bounds cimport (kept_special, lead_pips_used, lead_sure_count, leng
 from solver._moves cimport (HINT_TRICKS, LastCard, follow_shape, gen_moves, hinted_card, keep_hint, last_card_by_table,
                             lead_shape, limit_reached, near_bound, order_by_beaters, order_leads, run_move, skus_holder,
                             to_front)
-from solver._rules cimport ended_trick_pips, finish_trick, play_card, seat_at
+from solver._rules cimport count_cards, ended_trick_pips, finish_trick, play_card, seat_at
 from solver._table cimport boundary_key, mix, store, table_bounds
 from solver._partition cimport (PView, lead_rel, overtrump_rel, partition_bounds, partition_store,
                                 rel_min, rel_set, runs_rel, skipped_pip_rel, trick_rel, view_of)
@@ -438,6 +438,16 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
         if part:
             memcpy(rel, read, sizeof(read))
         return lo if lo >= beta else hi
+    if X.one_rules != NULL and beta <= X.one_at and not X.in_one and S.start_out[SPECIAL] == 0:
+        # one trick reaches the test: whether the side takes one (one_trick).  Card points,
+        # the same values: 6 Slovenian 3-player deals from 14 tricks 7.5 % fewer nodes, 8
+        # French 4-player deals from 12 4.7 % (docs/reference/solving-speed.md)
+        v = one_trick(X, S, pips_used)
+        if X.aborted:
+            return alpha
+        v = X.one_at if v else 0  # (without a trick the side gains nothing: no special card is out)
+        store(X, key, v, alpha, beta, first, pips_used[0], X.R.n_tricks - S.trick_no + 1)
+        return v
     # a window wider than a null one narrows to the bounds: the count lies within them, and the
     # search of the narrower window finds it with fewer moves searched whole (scout_move)
     if lo > alpha + 1:
@@ -492,6 +502,31 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
         if X.use_quasi:
             quasi_store(X, qkey, S.cls, v, alpha, beta, pips_used[0], X.R.n_tricks - S.trick_no + 1)
     return v
+
+
+cdef inline int one_trick(Search* X, const State* S, int* pips_used) noexcept nogil:
+    """Whether the side takes a trick by force from the trick start S, where no special card is
+    out: searched with the side's tricks as the count (Search.one_rules, on their own table
+    context), where cards that only points tell apart are one move and positions that differ
+    only in points one entry.  Where a test of card points needs no more than one trick
+    (Search.one_at), that decides it."""
+    cdef State C = S[0]
+    cdef int seat, v, quasi = X.use_quasi
+    cdef int rel[N_SUITS]
+    C.rem_pts = 0
+    for seat in range(X.R.n_seats):
+        C.cheap[seat] = count_cards(C.hand[seat])  # (none is dear)
+    C.key_dirty = (1 << N_SUITS) - 1
+    memcpy(&X.R, X.one_rules, sizeof(Rules))
+    X.context = X.one_context
+    X.use_quasi = 0
+    X.in_one = 1
+    v = ab(X, &C, 0, 1, 0, pips_used, rel)
+    X.in_one = 0
+    X.use_quasi = quasi
+    X.context = X.count_context
+    memcpy(&X.R, X.count_rules, sizeof(Rules))
+    return v >= 1
 
 
 cdef inline int window_test(Search* X, State* S, int alpha, int beta) noexcept nogil:

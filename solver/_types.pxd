@@ -260,6 +260,13 @@ cdef struct Search:
     uint64_t q_fills                # its slots filled (this thread's share in a parallel solve)
     int q_grow_wanted               # set instead of growing it while other threads search it
     int use_quasi                   # this solve reads and writes it
+    const Rules* one_rules          # the side's tricks as the count, where one trick decides a test
+                                    # of card points (_search.pxd one_trick), else NULL
+    const Rules* count_rules        # (R itself, put back after such a search)
+    uint64_t one_context            # one_rules' table context
+    uint64_t count_context
+    int one_at                      # the least a trick is worth: trick_units + n_seats * min_pts
+    int in_one                      # 1 while one_trick's search runs
     uint64_t context                # mixed into every key: rules, side, goal
     long long nodes
     long long node_limit            # 0 = none

@@ -366,7 +366,7 @@ def check_endgame(pos, seats, solver, rng, goals=None, resolve=2, ref=None):
 # ------------------------------------------------------------------ larger endgames: no reference
 
 FLAGS_OFF = ("use_table", "use_order", "use_forecast", "use_hints", "use_follow_hints", "use_equiv", "use_near",
-             "use_bounds", "use_partition", "use_quasi")
+             "use_bounds", "use_partition", "use_quasi", "use_one")
 
 
 def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
@@ -377,8 +377,8 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
     reference's goal is the value; solving again along the line gives the value.  For
     ``points`` and ``tricks`` the raw core is also run with each search feature switched
     off in turn (table, move ordering, lead forecast, lead and followers' hints, equivalent cards,
-    near cards, quick bounds, partition table, quasi table) and with all of them off under
-    ``node_limit``: the same exact count, or bounds around it when stopped.
+    near cards, quick bounds, partition table, quasi table, one-trick search) and with all of
+    them off under ``node_limit``: the same exact count, or bounds around it when stopped.
     Returns (checked goals, problems)."""
     from solver._core import Engine
     party = pos.party_of(seats[0])

@@ -55,7 +55,8 @@ DEAREST_FIRST = (
 def test_the_forecast_keeps_the_values_and_saves_nodes(variant):
     line, points, tricks, nodes_without, most = DEALS[variant]
     for goal, value in (("points", points), ("tricks", tricks)):
-        alone = {"use_hints": False, "use_follow_hints": False, "use_quasi": False}  # (the forecast alone)
+        # (the forecast alone)
+        alone = {"use_hints": False, "use_follow_hints": False, "use_quasi": False, "use_one": False}
         on = core_solve(line, goal, **alone)
         off = core_solve(line, goal, use_forecast=False, **alone)
         assert (on["lower"], on["upper"]) == (off["lower"], off["upper"]) == (value, value), goal
