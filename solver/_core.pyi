@@ -64,6 +64,7 @@ class Engine:
         use_lean: bool = True,
         use_bracket: bool = True,
         use_quasi: bool = True,
+        use_one: bool = True,
     ) -> SolveOutput: ...
     def _test(self, w: int, alpha: int, beta: int, results: queue.Queue[tuple[int, int, int, int, bool]]) -> None: ...
     @property
