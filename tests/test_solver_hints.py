@@ -57,9 +57,9 @@ FOLLOWERS = [
 def hinted_and_unhinted_nodes(deals, partition, flag="use_hints"):
     """Each deal solved with and without hints (``flag``: the lead hints, with the followers'
     ones off in both solves as before they came; else the followers' ones; the quasi table and
-    the one-trick search off, as before they came), checked for the same (known) value and for the table that served it
-    (``partition``: the partition table, else the exact one): the nodes summed over the deals,
-    with hints and without."""
+    the one-trick search off, as before they came), checked for the same (known) value and for
+    the table that served it (``partition``: the partition table, else the exact one): the nodes
+    summed over the deals, with hints and without."""
     hinted = unhinted = 0
     others = {"use_follow_hints": False} if flag == "use_hints" else {}
     others["use_quasi"] = others["use_one"] = False
