@@ -285,12 +285,10 @@ cdef class Engine:
         self.X.one_rules = NULL
         self.X.in_one = 0
         if (use_one and use_table and use_bounds and R.n_dear_classes and not self.X.partition
-                and R.event_kind == EVENT_NONE and not any(spec["bout_bonus"]) and not R.exactly_one
-                and R.stop_party < 0 and not R.guard_mask):
+                and R.last_card_ok and R.event_kind == EVENT_NONE and not any(spec["bout_bonus"])):
             # positions where one trick decides a test of card points are searched for the
             # side's tricks (_search.pxd one_trick), whose cards differ less
             memcpy(&self.count_rules, R, sizeof(Rules))
-            self.X.count_context = self.X.context
             memset(&child, 0, sizeof(State))
             self.X.one_context = load_spec(dict(spec, points=[], trick_units=1), &self.one_rules, &child)
             self.X.one_at = R.trick_units + R.n_seats * R.min_pts

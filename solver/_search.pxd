@@ -512,6 +512,7 @@ cdef inline int one_trick(Search* X, const State* S, int* pips_used) noexcept no
     (Search.one_at), that decides it."""
     cdef State C = S[0]
     cdef int seat, v, quasi = X.use_quasi
+    cdef uint64_t context = X.context
     cdef int rel[N_SUITS]
     C.rem_pts = 0
     for seat in range(X.R.n_seats):
@@ -524,7 +525,7 @@ cdef inline int one_trick(Search* X, const State* S, int* pips_used) noexcept no
     v = ab(X, &C, 0, 1, 0, pips_used, rel)
     X.in_one = 0
     X.use_quasi = quasi
-    X.context = X.count_context
+    X.context = context
     memcpy(&X.R, X.count_rules, sizeof(Rules))
     return v >= 1
 

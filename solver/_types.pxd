@@ -264,7 +264,6 @@ cdef struct Search:
                                     # of card points (_search.pxd one_trick), else NULL
     const Rules* count_rules        # (R itself, put back after such a search)
     uint64_t one_context            # one_rules' table context
-    uint64_t count_context
     int one_at                      # the least a trick is worth: trick_units + n_seats * min_pts
     int in_one                      # 1 while one_trick's search runs
     uint64_t context                # mixed into every key: rules, side, goal

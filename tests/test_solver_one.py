@@ -7,11 +7,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from endgames import check_endgame  # noqa: E402
+from endgames import check_endgame, core_spec  # noqa: E402
 
 from solver import Position, Solver  # noqa: E402
 from solver._core import Engine  # noqa: E402
-from solver.search import encode, goal_spec, side_seats  # noqa: E402
 
 # A full Slovenian 3-player deal (seed 1 of the benchmark's set): the declarer, alone against
 # two who hold more and higher trumps, has no sure trick and takes his first one late.
@@ -34,14 +33,9 @@ LAST_TRICK_EXCUSE = (
     "options overtrump_on_trump_lead=false")
 
 
-def _spec(pos, goal):
-    seats = side_seats(pos, None)
-    return encode(pos, seats, goal_spec(pos, goal, pos.party_of(seats[0])))
-
-
 def test_a_test_that_one_trick_decides_takes_the_nodes_of_the_trick_search():
     pos = Position.from_json(WEAK_DECLARER)
-    spec = _spec(pos, "points")
+    spec = core_spec(pos, "points")
     # the declarer's pile counts 3 thirds; a trick of his gives 3 more: "at least 4" asks
     # whether he takes a trick
     with_one = Engine(64).solve(spec, target=1)
@@ -56,7 +50,7 @@ def test_the_same_counts_with_and_without_it():
     pos = Position.from_json(WEAK_DECLARER)
     for _ in range(6):  # (into the middle of the game: tests near the declarer's count)
         pos.play(pos.legal_moves[0])
-    spec = _spec(pos, "points")
+    spec = core_spec(pos, "points")
     on, off = Engine(64).solve(spec), Engine(64).solve(spec, use_one=False)
     assert (on["lower"], on["upper"]) == (off["lower"], off["upper"])
     assert on["lower"] == on["upper"]
