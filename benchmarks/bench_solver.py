@@ -130,7 +130,8 @@ ABLATIONS = {"full": {}, "no table": {"use_table": False}, "no ordering": {"use_
              "no followers' hints": {"use_follow_hints": False}, "no quasi table": {"use_quasi": False},
              "no bounds": {"use_bounds": False}, "no estimate": {"use_estimate": False},
              "no high lean": {"use_lean": False}, "no bracket search": {"use_bracket": False},
-             "no one-trick search": {"use_one": False}}
+             "no one-trick search": {"use_one": False},
+             "no capped search": {"use_capped": False}}
 ABLATION_SETS = ["slovenian4:8", "koenigrufen:8", "french4:8", "danish:10"]
 # the partition table serves the goals only who wins each trick decides, in the 4-player
 # games but French 4-player tarot (FR-3.5), and in French 5-player tarot

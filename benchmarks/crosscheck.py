@@ -63,6 +63,9 @@ def main(argv=None):
                     help="also this many 5-8 trick endgames per variant, checked without the reference "
                          "(endgames.self_check: all cards, line, re-solving, the core with its search "
                          "features switched off)")
+    ap.add_argument("--capped-tricks", type=int, default=None, metavar="N",
+                    help="the solver's capped search from N tricks left (Engine.capped_tricks; 0 lets it "
+                         "into every endgame, whose tricks are fewer than its default)")
     args = ap.parse_args(argv)
     results = {"command": " ".join(["python", "benchmarks/crosscheck.py"] + (argv or sys.argv[1:])),
                "seed": args.seed, "per_variant": args.per_variant, "workers": args.workers,
@@ -78,6 +81,8 @@ def main(argv=None):
             extra["index"] += args.per_variant
             extra["special"] = True
             items.append(extra)
+        for item in items:
+            item["capped_tricks"] = args.capped_tricks
         gen_seconds = time.perf_counter() - t0
         by_index = {e["index"]: e for e in items}
         goals, tricks, ref_seconds, done = {}, {}, 0.0, 0
@@ -109,6 +114,8 @@ def main(argv=None):
         if args.big and not status:
             t1 = time.perf_counter()
             big = make_big_endgames(vid, args.seed, args.big)
+            for item in big:
+                item["capped_tricks"] = args.capped_tricks
             big_goals, big_done = {}, 0
             for index, problems, _, _ in run_items(big, workers=args.workers):
                 big_done += 1

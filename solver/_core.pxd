@@ -20,9 +20,11 @@ cdef class Engine:
     cdef int threads
     cdef public long long solo_nodes  # a parallel solve searches this many nodes on one thread first
     cdef public long long round_nodes  # a valat test's first trick: a move's budget after the first round (expand)
+    cdef public int capped_tricks   # a capped search only from this many tricks left (_search.pxd capped_search)
     cdef object stopping            # set by stop(): no new searches are started
     cdef Rules one_rules            # the side's tricks as the count (Search.one_rules)
-    cdef Rules count_rules          # (the solve's own rules, which one_trick puts back)
+    cdef Rules count_rules          # (the solve's own rules, which one_trick and capped_search put back)
+    cdef Rules capped_rules         # the count's rules with the dear cards' points capped (Search.capped_rules)
     cdef int live[2]                # the root's proven bounds, narrowing while it is searched (progress)
     cdef int at_root                # 1 while solve() searches the root's count
     cdef int use_estimate           # an exact count's tests walk from a playout's estimate
@@ -39,6 +41,7 @@ cdef class Engine:
     cdef uint64_t _partition_bytes(self, uint64_t buckets) noexcept
 
     cdef void _load(self, dict spec, State* S) except *
+    cdef void _capped(self, dict spec, State* child) except *
     cdef tuple _bounds(self, State* S, int target, int guess)
     cdef tuple _bounds_parallel(self, State* S, int target, Tests* T)
     cdef Search* _search(self, int w) noexcept

@@ -104,6 +104,7 @@ cdef class Engine:
         self.threads = 1
         self.solo_nodes = 100000  # about 10 ms: smaller searches do not pay for a second thread
         self.round_nodes = ROUND_NODES
+        self.capped_tricks = CAPPED_TRICKS
         self.stopping = threading.Event()
 
     def __dealloc__(self):
@@ -152,8 +153,28 @@ cdef class Engine:
         forget_bounds(&self.X)
         memset(self.X.quasi, 0, self.X.q_entries * sizeof(QEntry))
 
+    cdef void _capped(self, dict spec, State* child) except *:
+        """Search.capped_rules: the count's rules with every card worth more than min_pts
+        worth the least of those (_search.pxd capped_search).  Their table keys are the
+        count's own, so that the entries of both serve each other (what a capped search
+        proves holds for the count); the quasi table has a context of theirs."""
+        cdef Rules* R = &self.X.R
+        cap = R.min_pts + min([R.dear_excess[c] for c in range(R.n_dear_classes)])
+        context = load_spec(dict(spec, points=[(s, r, min(p, cap)) for s, r, p in spec["points"]]),
+                            &self.capped_rules, child)
+        # (the same cards are dear and the same are pips: the state's counts of them hold)
+        if any([self.capped_rules.dear[s] != R.dear[s] for s in range(N_SUITS)] +
+               [self.capped_rules.pips[s] != R.pips[s] for s in range(N_PLAIN)]):
+            return
+        memcpy(self.capped_rules.key_sym, R.key_sym, sizeof(R.key_sym))
+        memcpy(self.capped_rules.blind_sym, R.blind_sym, sizeof(R.blind_sym))
+        self.X.capped_quasi_context = context
+        self.X.capped_top = cap + R.trick_units + (R.n_seats - 1) * R.min_pts
+        self.X.capped_tricks = self.capped_tricks
+        self.X.capped_rules = &self.capped_rules
+
     cdef void _load(self, dict spec, State* S) except *:
-        self.X.context = load_spec(spec, &self.X.R, S)
+        self.X.context = self.X.quasi_context = load_spec(spec, &self.X.R, S)
         self.X.budget_end = NO_BUDGET
         self.X.rounds_until = self.X.beaters_order = self.X.all_tricks = 0
 
@@ -212,7 +233,8 @@ cdef class Engine:
               bint use_equiv=True, bint use_bounds=True, int threads=1, bint use_estimate=True,
               bint use_forecast=True, bint use_partition=True, bint use_near=True, bint use_hints=True,
               bint use_follow_hints=True, bint use_rounds=True, bint use_beaters=True, bint use_lean=True,
-              bint use_bracket=True, bint use_quasi=True, bint use_one=True):
+              bint use_bracket=True, bint use_quasi=True, bint use_one=True,
+              bint use_capped=True):
         """The side's remaining count for the spec's position: exact, or proven bounds when a
         limit stopped the search.  With ``target`` >= 0 only whether the count reaches it
         is decided (one null-window test, for yes/no goals).  With ``threads`` > 1 the tests
@@ -237,7 +259,9 @@ cdef class Engine:
         opponents' leads those first that the fewest of the side's cards can beat
         (use_beaters, _moves.pxd order_by_beaters).  A trick start of a card-points test that
         one trick decides, with no special card out, is searched for whether the side takes a
-        trick, with tricks as the count (use_one, _search.pxd one_trick).
+        trick, with tricks as the count (use_one, _search.pxd one_trick); from
+        ``capped_tricks`` tricks left, one whose test asks little is searched with the dear
+        cards' points capped (use_capped, _search.pxd capped_search).
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, put_aside (tests whose
         budget ran out), aborted, partition (the partition table was used), and when asked
@@ -282,20 +306,24 @@ cdef class Engine:
             # and 0.079 s against 0.090 s and 0.127 s; docs/reference/solving-speed.md)
             threads = 1
         self.X.use_quasi = use_quasi and use_table and R.quasi_ok and not self.X.partition
-        self.X.one_rules = NULL
-        self.X.in_one = 0
-        if (use_one and use_table and use_bounds and R.n_dear_classes and not self.X.partition
+        self.X.one_rules = self.X.capped_rules = NULL
+        self.X.in_one = self.X.in_capped = 0
+        if (use_table and use_bounds and R.n_dear_classes and not self.X.partition
                 and R.last_card_ok and R.event_kind == EVENT_NONE and not any(spec["bout_bonus"])):
-            # positions where one trick decides a test of card points are searched for the
-            # side's tricks (_search.pxd one_trick), whose cards differ less
             memcpy(&self.count_rules, R, sizeof(Rules))
+            self.X.count_rules = &self.count_rules
             memset(&child, 0, sizeof(State))
-            self.X.one_context = load_spec(dict(spec, points=[], trick_units=1), &self.one_rules, &child)
             self.X.one_at = R.trick_units + R.n_seats * R.min_pts
-            # (its proofs report the suits whose pips' order they read: of its pips, which must
-            # hold these rules' pips)
-            if all([R.pips[s] & ~self.one_rules.pips[s] == 0 for s in range(N_PLAIN)]):
-                self.X.one_rules, self.X.count_rules = &self.one_rules, &self.count_rules
+            if use_one:
+                # positions where one trick decides a test of card points are searched for the
+                # side's tricks (_search.pxd one_trick), whose cards differ less
+                self.X.one_context = load_spec(dict(spec, points=[], trick_units=1), &self.one_rules, &child)
+                # (its proofs report the suits whose pips' order they read: of its pips, which
+                # must hold these rules' pips)
+                if all([R.pips[s] & ~self.one_rules.pips[s] == 0 for s in range(N_PLAIN)]):
+                    self.X.one_rules = &self.one_rules
+            if use_capped and R.n_dear_classes > 1:
+                self._capped(spec, &child)
         self.X.shared_until = S.trick_no + SHARED_TRICKS
         self.use_estimate = use_estimate
         self.use_lean = use_lean

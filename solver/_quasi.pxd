@@ -49,7 +49,7 @@ cdef inline uint64_t quasi_key(const Search* X, State* S) noexcept nogil:
         if (S.blind_dirty >> s) & 1:
             blind_part(&X.R, S, s)
     S.blind_dirty = 0
-    cards = X.context ^ <uint64_t>0x9E6C63D0676A9A99 ^ (S.blind_key[0] ^ S.blind_key[1]) ^ (
+    cards = X.quasi_context ^ <uint64_t>0x9E6C63D0676A9A99 ^ (S.blind_key[0] ^ S.blind_key[1]) ^ (
         S.blind_key[2] ^ S.blind_key[3]) ^ (S.suit_key[TRUMP] ^ S.suit_key[SPECIAL])
     return key_of(cards, key_rest(&X.R, S, S.leader, S.won_mask))
 

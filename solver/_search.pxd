@@ -245,7 +245,9 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
         proof_pips |= used
         if (near_on >> suit) & 1:
             near_move[n_near] = move
-            near_v[n_near] = v
+            # (under capped rules a bound read from the table may be the count's own, above
+            # what the capped count is known to reach, which near_bound's steps are of)
+            near_v[n_near] = min(v, X.capped_top) if X.in_capped else v
             n_near += 1
             near_suits |= 1 << suit
         if part:
@@ -448,6 +450,12 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
         v = X.one_at if v else 0  # (without a trick the side gains nothing: no special card is out)
         store(X, key, v, alpha, beta, first, pips_used[0], X.R.n_tricks - S.trick_no + 1)
         return v
+    if (X.capped_rules != NULL and beta <= X.capped_top and not X.in_capped and not X.in_one
+            and S.start_out[SPECIAL] == 0 and X.R.n_tricks - S.trick_no + 1 >= X.capped_tricks):
+        # the test asks little: searched with the dear cards worth alike (capped_search; its
+        # search stores the entry, the same key's)
+        v = capped_search(X, S, alpha, beta, pips_used)
+        return alpha if X.aborted else v
     # a window wider than a null one narrows to the bounds: the count lies within them, and the
     # search of the narrower window finds it with fewer moves searched whole (scout_move)
     if lo > alpha + 1:
@@ -500,7 +508,10 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     elif X.use_table and not X.aborted:
         store(X, key, v, alpha, beta, best, pips_used[0], X.R.n_tricks - S.trick_no + 1)
         if X.use_quasi:
-            quasi_store(X, qkey, S.cls, v, alpha, beta, pips_used[0], X.R.n_tricks - S.trick_no + 1)
+            # (under capped rules a bound read from the exact table may be the count's own,
+            # above what the capped count is known to reach: capped_top)
+            quasi_store(X, qkey, S.cls, min(v, X.capped_top) if X.in_capped else v, alpha, beta,
+                        pips_used[0], X.R.n_tricks - S.trick_no + 1)
     return v
 
 
@@ -526,8 +537,36 @@ cdef inline int one_trick(Search* X, const State* S, int* pips_used) noexcept no
     X.in_one = 0
     X.use_quasi = quasi
     X.context = context
-    memcpy(&X.R, X.count_rules, sizeof(Rules))
+    memcpy(&X.R, X.capped_rules if X.in_capped else X.count_rules, sizeof(Rules))
     return v >= 1
+
+
+cdef inline int capped_search(Search* X, const State* S, int alpha, int beta, int* pips_used) noexcept nogil:
+    """The count from the trick start S, where no special card is out, searched on the window
+    (alpha, beta) with every card worth more than min_pts worth the least of those
+    (Search.capped_rules).  A trick the side takes with such a card then brings at least
+    capped_top, which is at least beta, as it did before; without one the count is what it
+    was.  So for every target up to beta the count reaches it exactly where the capped count
+    does, and as capping only lowers the count, every bound this search finds, in any of its
+    positions, holds for the count: the table's entries serve both.  Cards that only points
+    tell apart are one move."""
+    cdef State C = S[0]
+    cdef int c, s, v, quasi = X.use_quasi
+    cdef int cap = X.capped_rules.min_pts + X.capped_rules.dear_excess[0]
+    cdef int rel[N_SUITS]
+    for c in range(X.R.n_dear_classes):  # (at a trick start the cards out are those in hand)
+        for s in range(N_SUITS):
+            C.rem_pts -= popcount32(S.start_out[s] & X.R.dear_class[c][s]) * (X.R.min_pts + X.R.dear_excess[c] - cap)
+    memcpy(&X.R, X.capped_rules, sizeof(Rules))
+    X.quasi_context = X.capped_quasi_context
+    X.use_quasi = quasi and X.R.quasi_ok
+    X.in_capped = 1
+    v = ab(X, &C, alpha, beta, 0, pips_used, rel)
+    X.in_capped = 0
+    X.use_quasi = quasi
+    X.quasi_context = X.context
+    memcpy(&X.R, X.count_rules, sizeof(Rules))
+    return v
 
 
 cdef inline int window_test(Search* X, State* S, int alpha, int beta) noexcept nogil:

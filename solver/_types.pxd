@@ -71,6 +71,11 @@ cdef enum:
     SCOUT_NODES = 32                # expand's rounds: every move's budget in the first round,
     ROUND_NODES = 10000             # in the second (Engine.round_nodes), then doubled each round,
     FIRST_MOVE_SHARE = 64           # and the first move's in the second, that many times it
+    CAPPED_TRICKS = 8               # capped_search from this many tricks left (Engine.capped_tricks):
+                                    # nearer the end its subtrees are small, and the bounds of
+                                    # the capped count, weaker where the side reaches the test,
+                                    # cost more than the cards it makes alike save (from 0, 1-14 %
+                                    # more nodes on endgames of the 54-card games and Danish)
     WORTH_TRICKS = 12               # games of up to this many tricks order the leads the
                                     # forecast holds by their trick's card points (order_leads)
 
@@ -266,7 +271,16 @@ cdef struct Search:
     uint64_t one_context            # one_rules' table context
     int one_at                      # the least a trick is worth: trick_units + n_seats * min_pts
     int in_one                      # 1 while one_trick's search runs
+    const Rules* capped_rules       # the count's rules with every card worth more than min_pts
+                                    # worth the least of those, where a test asks little
+                                    # (_search.pxd capped_search), else NULL
+    int capped_top                  # the highest target that capped_rules decide as the count's own
+    int capped_tricks               # capped_search only from this many tricks left
+    int in_capped                   # 1 while capped_search's search runs
+    uint64_t capped_quasi_context   # the quasi table's context under capped_rules
     uint64_t context                # mixed into every key: rules, side, goal
+    uint64_t quasi_context          # mixed into the quasi table's keys: the context of the rules
+                                    # in force (context, or capped_quasi_context)
     long long nodes
     long long node_limit            # 0 = none
     double deadline                 # monotonic seconds, 0 = none

@@ -366,10 +366,10 @@ def check_endgame(pos, seats, solver, rng, goals=None, resolve=2, ref=None):
 # ------------------------------------------------------------------ larger endgames: no reference
 
 FLAGS_OFF = ("use_table", "use_order", "use_forecast", "use_hints", "use_follow_hints", "use_equiv", "use_near",
-             "use_bounds", "use_partition", "use_quasi", "use_one")
+             "use_bounds", "use_partition", "use_quasi", "use_one", "use_capped")
 
 
-def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
+def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000, capped_tricks=None):
     """Checks that need no reference, for endgames too large for it (5-8 tricks).
 
     Per goal: the value is exact; the best card's value is the value; two cards played
@@ -377,8 +377,9 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
     reference's goal is the value; solving again along the line gives the value.  For
     ``points`` and ``tricks`` the raw core is also run with each search feature switched
     off in turn (table, move ordering, lead forecast, lead and followers' hints, equivalent cards,
-    near cards, quick bounds, partition table, quasi table, one-trick search) and with all of
-    them off under ``node_limit``: the same exact count, or bounds around it when stopped.
+    near cards, quick bounds, partition table, quasi table, one-trick search, capped search)
+    and with all of them off under ``node_limit``: the same exact count, or bounds around it
+    when stopped.  ``capped_tricks``: the raw core's Engine.capped_tricks (its default if None).
     Returns (checked goals, problems)."""
     from solver._core import Engine
     party = pos.party_of(seats[0])
@@ -418,7 +419,10 @@ def self_check(pos, seats, solver, rng, goals=None, node_limit=3_000_000):
             raw = encode(pos, seats, spec)
             want = value - spec.so_far
             for flags in [{f: False} for f in FLAGS_OFF] + [dict.fromkeys(FLAGS_OFF, False)]:
-                out = Engine(16).solve(raw, node_limit=node_limit, **flags)
+                engine = Engine(16)
+                if capped_tricks is not None:
+                    engine.capped_tricks = capped_tricks
+                out = engine.solve(raw, node_limit=node_limit, **flags)
                 lo, hi = out["lower"], out["upper"]
                 if not (lo <= want <= hi) or (not out["aborted"] and lo != hi):
                     problems.append(describe(pos, seats, goal, "core with %s off" % ", ".join(flags),
@@ -559,6 +563,17 @@ def make_special_endgames(vid, seed, count, skip_known=True):
 _SOLVER = {}
 
 
+def tuned(solver, item):
+    """``solver`` as ``item`` asks: its engine's capped_tricks (Engine.capped_tricks) the
+    item's, or the default where it names none."""
+    if "default_capped_tricks" not in _SOLVER:
+        from solver._core import Engine
+        _SOLVER["default_capped_tricks"] = Engine(1).capped_tricks
+    wanted = item.get("capped_tricks")
+    solver._engine.capped_tricks = _SOLVER["default_capped_tricks"] if wanted is None else wanted
+    return solver
+
+
 def check_item(item):
     """Reference and solver on one endgame of :func:`make_endgames` (also in a worker
     process).  Returns (index, problems, reference seconds, solver seconds per goal)."""
@@ -566,6 +581,7 @@ def check_item(item):
     solver = _SOLVER.get("solver")
     if solver is None:  # one table per process for the whole batch: other deals' entries must never match
         solver = _SOLVER["solver"] = Solver(16)
+    tuned(solver, item)
     pos = Position.from_line(item["line"])
     seats, goals = item["seats"], item["goals"]
     problems = []
@@ -573,7 +589,8 @@ def check_item(item):
         start = time.perf_counter()
         try:
             _, found = self_check(pos, seats, solver, random.Random(item["seed"]), goals,
-                                  node_limit=item.get("node_limit", 3_000_000))
+                                  node_limit=item.get("node_limit", 3_000_000),
+                                  capped_tricks=item.get("capped_tricks"))
         except Exception as exc:  # noqa: BLE001 - a solver error is a finding, with its position
             found = [describe(pos, seats, "(all)", "solving raised", "a result", "%s: %s" % (type(exc).__name__, exc))]
             _SOLVER.pop("solver", None)
@@ -604,7 +621,7 @@ def check_item(item):
         del solver.solve
     if found:
         try:
-            fresh = len(check_endgame(pos, seats, Solver(16), random.Random(item["seed"]), goals, ref=ref)[1])
+            fresh = len(check_endgame(pos, seats, tuned(Solver(16), item), random.Random(item["seed"]), goals, ref=ref)[1])
         except Exception as exc:  # noqa: BLE001
             fresh = "raised %s" % type(exc).__name__
         found.append("(solved again with a fresh table: %s problem(s))" % fresh)

@@ -56,7 +56,8 @@ def test_the_forecast_keeps_the_values_and_saves_nodes(variant):
     line, points, tricks, nodes_without, most = DEALS[variant]
     for goal, value in (("points", points), ("tricks", tricks)):
         # (the forecast alone)
-        alone = {"use_hints": False, "use_follow_hints": False, "use_quasi": False, "use_one": False}
+        alone = {"use_hints": False, "use_follow_hints": False, "use_quasi": False, "use_one": False,
+                 "use_capped": False}
         on = core_solve(line, goal, **alone)
         off = core_solve(line, goal, use_forecast=False, **alone)
         assert (on["lower"], on["upper"]) == (off["lower"], off["upper"]) == (value, value), goal

@@ -62,7 +62,7 @@ def hinted_and_unhinted_nodes(deals, partition, flag="use_hints"):
     summed over the deals, with hints and without."""
     hinted = unhinted = 0
     others = {"use_follow_hints": False} if flag == "use_hints" else {}
-    others["use_quasi"] = others["use_one"] = False
+    others["use_quasi"] = others["use_one"] = others["use_capped"] = False
     for line, goal, value, nodes_without in deals:
         on = core_solve(line, goal, **others)
         off = core_solve(line, goal, **others, **{flag: False})
