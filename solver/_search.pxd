@@ -453,7 +453,10 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     if (X.capped_rules != NULL and beta <= X.capped_top and not X.in_capped and not X.in_one
             and S.start_out[SPECIAL] == 0 and X.R.n_tricks - S.trick_no + 1 >= X.capped_tricks):
         # the test asks little: searched with the dear cards worth alike (capped_search; its
-        # search stores the entry, the same key's)
+        # search stores the entry, the same key's).  Card points, the same values: 8 full
+        # Slovenian 3-player deals 30 % fewer nodes (the slowest 47 %), 16 full Slovenian deals
+        # 2 %; endgames from 10-14 tricks within 1 %, Danish 2.6 % more
+        # (docs/reference/solving-speed.md)
         v = capped_search(X, S, alpha, beta, pips_used)
         return alpha if X.aborted else v
     # a window wider than a null one narrows to the bounds: the count lies within them, and the
