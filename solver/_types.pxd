@@ -74,8 +74,10 @@ cdef enum:
     CAPPED_TRICKS = 8               # capped_search from this many tricks left (Engine.capped_tricks):
                                     # nearer the end its subtrees are small, and the bounds of
                                     # the capped count, weaker where the side reaches the test,
-                                    # cost more than the cards it makes alike save (from 0, 1-14 %
-                                    # more nodes on endgames of the 54-card games and Danish)
+                                    # cost more than the cards it makes alike save (from every
+                                    # trick start: Danish endgames 6 % more nodes, French
+                                    # 3-player 2 %; from 10: the slowest Slovenian 3-player deal
+                                    # 7 % more than from 8)
     WORTH_TRICKS = 12               # games of up to this many tricks order the leads the
                                     # forecast holds by their trick's card points (order_leads)
 
