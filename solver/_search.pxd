@@ -245,9 +245,7 @@ cdef inline int expand(Search* X, State* S, int alpha, int beta, int first, int*
         proof_pips |= used
         if (near_on >> suit) & 1:
             near_move[n_near] = move
-            # (under capped rules a bound read from the table may be the count's own, above
-            # what the capped count is known to reach, which near_bound's steps are of)
-            near_v[n_near] = min(v, X.capped_top) if X.in_capped else v
+            near_v[n_near] = v
             n_near += 1
             near_suits |= 1 << suit
         if part:
@@ -511,10 +509,7 @@ cdef inline int ab(Search* X, State* S, int alpha, int beta, int exclusive, int*
     elif X.use_table and not X.aborted:
         store(X, key, v, alpha, beta, best, pips_used[0], X.R.n_tricks - S.trick_no + 1)
         if X.use_quasi:
-            # (under capped rules a bound read from the exact table may be the count's own,
-            # above what the capped count is known to reach: capped_top)
-            quasi_store(X, qkey, S.cls, min(v, X.capped_top) if X.in_capped else v, alpha, beta,
-                        pips_used[0], X.R.n_tricks - S.trick_no + 1)
+            quasi_store(X, qkey, S.cls, v, alpha, beta, pips_used[0], X.R.n_tricks - S.trick_no + 1)
     return v
 
 
@@ -551,8 +546,10 @@ cdef inline int capped_search(Search* X, const State* S, int alpha, int beta, in
     capped_top, which is at least beta, as it did before; without one the count is what it
     was.  So for every target up to beta the count reaches it exactly where the capped count
     does, and as capping only lowers the count, every bound this search finds, in any of its
-    positions, holds for the count: the table's entries serve both.  Cards that only points
-    tell apart are one move."""
+    positions, holds for the count: the table's entries serve both.  A lower bound of the
+    count's own that it reads there counts as no more than capped_top, all the capped count is
+    then known to reach (table_bounds): its equivalent cards, near cards and quasi entries
+    step from the capped count.  Cards that only points tell apart are one move."""
     cdef State C = S[0]
     cdef int c, s, v, quasi = X.use_quasi
     cdef int cap = X.capped_rules.min_pts + X.capped_rules.dear_excess[0]

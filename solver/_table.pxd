@@ -156,7 +156,9 @@ cdef inline int table_bounds(Search* X, uint64_t key, int* lo, int* hi, int* bes
     if not probe(X, key, &e):
         return 0
     if e.lower > lo[0]:
-        lo[0] = e.lower
+        # (in a capped search, a lower bound of the count's own counts as no more than the
+        # capped count is known to reach: capped_search)
+        lo[0] = min(e.lower, X.capped_top) if X.in_capped else e.lower
     if e.upper < hi[0]:
         hi[0] = e.upper
     best[0] = e.best & 0xFFF
