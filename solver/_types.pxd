@@ -75,9 +75,9 @@ cdef enum:
                                     # nearer the end its subtrees are small, and the bounds of
                                     # the capped count, weaker where the side reaches the test,
                                     # cost more than the cards it makes alike save (from every
-                                    # trick start: Danish endgames 6 % more nodes, French
+                                    # trick start: Danish endgames 7 % more nodes, French
                                     # 3-player 2 %; from 10: the slowest Slovenian 3-player deal
-                                    # 7 % more than from 8)
+                                    # 6 % more than from 8)
     WORTH_TRICKS = 12               # games of up to this many tricks order the leads the
                                     # forecast holds by their trick's card points (order_leads)
 
