@@ -160,12 +160,10 @@ cdef class Engine:
         proves holds for the count); the quasi table has a context of theirs."""
         cdef Rules* R = &self.X.R
         cap = R.min_pts + min([R.dear_excess[c] for c in range(R.n_dear_classes)])
+        # (capped above min_pts, the same cards are dear and the same are pips: the state's
+        # counts of them hold under both rules)
         context = load_spec(dict(spec, points=[(s, r, min(p, cap)) for s, r, p in spec["points"]]),
                             &self.capped_rules, child)
-        # (the same cards are dear and the same are pips: the state's counts of them hold)
-        if any([self.capped_rules.dear[s] != R.dear[s] for s in range(N_SUITS)] +
-               [self.capped_rules.pips[s] != R.pips[s] for s in range(N_PLAIN)]):
-            return
         memcpy(self.capped_rules.key_sym, R.key_sym, sizeof(R.key_sym))
         memcpy(self.capped_rules.blind_sym, R.blind_sym, sizeof(R.blind_sym))
         self.X.capped_quasi_context = context
