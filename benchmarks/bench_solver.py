@@ -40,7 +40,7 @@ from solver import Position
 from solver._core import Engine
 from solver.cards import format_hand
 from solver.deal import random_position
-from solver.search import Solver, encode, goal_spec, side_seats, solve_many
+from solver.search import Solver, encode, goal_spec, parse_limit, side_seats, solve_many
 from solver.variants import TO_DEFENCE, VARIANTS
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
@@ -422,9 +422,11 @@ def run_driver(set_names, deals, seed, limit, memory_mb, goal):
     two is asked once more on an emptied table and again after ``Engine.forget_bounds``, which
     keeps the moves the first search found: ``hinted_nodes`` is what the second search visits,
     the size of that test's proof with the leads ordered as well as one search of it can tell
-    (the most better lead ordering could save).  The tests must agree with the count:
-    AssertionError if not."""
+    (the most better lead ordering could save).  Per deal, ``driver_tests``: the driver's
+    tests in order (Engine.solve's log: window, fail-soft result, stopped, nodes; in the
+    count's units).  The tests must agree with the count: AssertionError if not."""
     rows = []
+    node_limit, time_limit = parse_limit(limit)
     for spec_name in set_names:
         variant, tricks, n = parse_set(spec_name, deals)
         positions = set_positions(variant, tricks, n, seed)
@@ -432,17 +434,24 @@ def run_driver(set_names, deals, seed, limit, memory_mb, goal):
         per_deal = []
         for pos in positions:
             solver.clear()
-            r = solver.solve(pos, goal, limit=limit)
-            if not r.exact:
-                per_deal.append({"count": None, "driver_nodes": r.nodes, "two_tests_nodes": None})
+            seats = side_seats(pos, None)
+            g = goal_spec(pos, goal, pos.party_of(seats[0]))
+            raw = solver._engine.solve(encode(pos, seats, g), node_limit=node_limit or 0, time_limit=time_limit or 0)
+            driver_tests = [[a + g.so_far, b + g.so_far, v + g.so_far, stopped, nodes]
+                            for a, b, v, stopped, nodes in raw["tests"]]
+            if raw["lower"] < raw["upper"]:
+                per_deal.append({"count": None, "driver_nodes": raw["nodes"], "two_tests_nodes": None,
+                                 "driver_tests": driver_tests})
                 continue
+            count = raw["lower"] + g.so_far
             solver.clear()
-            tests = [solver.solve(pos, goal, at_least=r.bounds[0] + k, limit=limit) for k in (0, 1)]
+            tests = [solver.solve(pos, goal, at_least=count + k, limit=limit) for k in (0, 1)]
             if [t.value for t in tests] != [True, False]:
-                raise AssertionError("the count %d and its two tests disagree: %r" % (r.bounds[0], tests))
-            deal = {"count": r.bounds[0], "driver_nodes": r.nodes, "two_tests_nodes": sum(t.nodes for t in tests)}
+                raise AssertionError("the count %d and its two tests disagree: %r" % (count, tests))
+            deal = {"count": count, "driver_nodes": raw["nodes"], "two_tests_nodes": sum(t.nodes for t in tests),
+                    "driver_tests": driver_tests}
             if goal == "points":
-                deal["cold_nodes"], deal["hinted_nodes"] = hinted_tests(solver, pos, goal, r.bounds[0], limit)
+                deal["cold_nodes"], deal["hinted_nodes"] = hinted_tests(solver, pos, goal, count, limit)
             per_deal.append(deal)
         done = [d for d in per_deal if d["count"] is not None]
         row = {"set": "%s:%s" % (variant, tricks), "goal": goal, "deals": len(positions), "solved": len(done),

@@ -45,6 +45,7 @@ cdef class Engine:
     cdef tuple _bounds(self, State* S, int target, int guess)
     cdef tuple _bounds_parallel(self, State* S, int target, Tests* T)
     cdef Search* _search(self, int w) noexcept
+    cdef void _log(self, dict began, int beta, int result, int stopped, long long searched)
     cdef object _worker(self, int w, int alpha, int beta, State* root, object results)
     cdef int _child(self, State* S, int move) noexcept
     cdef bint _holds(self, State* S, int value, int mode)

@@ -25,6 +25,9 @@ class SolveOutput(TypedDict):
     put_aside: int  # tests put aside when their budget under a limit ran out (one thread)
     aborted: bool
     partition: bool  # the search used the partition table (see Engine.solve)
+    # the root count's tests, the first 64: (alpha, beta, fail-soft result, stopped by a budget
+    # or the limit, nodes of all threads)
+    tests: list[tuple[int, int, int, bool, int]]
     cards: NotRequired[dict[int, tuple[int, int]]]  # with all_cards: move code -> (lower, upper)
     line: NotRequired[list[int]]  # with line: move codes, a Danish DEMAND as -1
 

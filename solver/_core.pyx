@@ -34,7 +34,7 @@ from solver._partition cimport PART_BUCKETS, PART_START, PART_WAYS, PView
 from solver._driver cimport (PV_BRACKET, Tests, budgeted, passes_dear, playout, test_caps, tests_budgets,
                              tests_next, tests_put_aside, tests_record, tests_start)
 from solver._system cimport now, release_table, reserve_table, x86_features_missing
-from solver._search cimport narrow, null_window, search_value, undecided, window_test
+from solver._search cimport log_test, narrow, null_window, search_value, undecided, window_test
 
 MAX_SEARCH_THREADS = MAX_THREADS  # threads of one parallel solve, at most
 
@@ -262,15 +262,18 @@ cdef class Engine:
         cards' points capped (use_capped, _search.pxd capped_search).
 
         Returns a dict: lower, upper, nodes, probes, hits, iterations, put_aside (tests whose
-        budget ran out), aborted, partition (the partition table was used), and when asked
-        ``cards`` (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as -1).
+        budget ran out), aborted, partition (the partition table was used), ``tests`` (the
+        root count's tests in order, the first MAX_LOGGED: window, fail-soft result, whether a
+        budget or the limit stopped it, and its nodes, all threads'; not the cards' tests), and
+        when asked ``cards`` (move code -> (lower, upper)) and ``line`` (move codes, DEMAND as
+        -1).
         """
         cdef State S, child
         cdef int lo, hi, tv, i, n, guess
         cdef int moves[MAX_MOVES]
         cdef Rules* R
         self._load(spec, &S)
-        self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = self.X.put_aside = 0
+        self.X.nodes = self.X.probes = self.X.hits = self.X.iterations = self.X.put_aside = self.X.n_logged = 0
         if self.hints_kept:  # each solve starts afresh, with no lead hints
             memset(self.X.lead_hints, 0, (HINT_SLOTS + FOLLOW_SLOTS) * sizeof(uint32_t))
         memset(self.X.trick_shape, 0, sizeof(self.X.trick_shape))  # (nor a shape from before, at a root within a trick)
@@ -337,11 +340,11 @@ cdef class Engine:
         self.threads = threads
         self.stopping.clear()
         self.X.stopped = 0
-        self.at_root = 1
+        self.at_root = self.X.logging = 1
         try:
             lo, hi = self._bounds(&S, target, -1)
         finally:
-            self.at_root = 0
+            self.at_root = self.X.logging = 0
         out = {"lower": lo, "upper": hi}
         if all_cards and not self.X.aborted:
             cards = {}
@@ -367,6 +370,8 @@ cdef class Engine:
                 out["line"] = self._line(&S, lo, 0)
             elif target >= 0:
                 out["line"] = self._line(&S, target, 1) if lo >= target else self._line(&S, target - 1, 2)
+        out["tests"] = [(t.alpha, t.beta, t.result, bool(t.stopped), t.nodes)
+                        for t in self.X.logged[:self.X.n_logged]]
         out.update(iterations=self.X.iterations, put_aside=self.X.put_aside, nodes=self.X.nodes,
                    probes=self.X.probes, hits=self.X.hits,
                    aborted=bool(self.X.aborted), partition=bool(self.X.partition))
@@ -458,6 +463,7 @@ cdef class Engine:
         memset(self.busy_marks, 0, sizeof(self.busy_marks))
         results = queue.SimpleQueue()
         busy = [None] * n       # the target each thread is testing
+        began = {}              # the nodes searched when each target's test began (its log)
         recalled = [False] * n  # stopped by the driver (moot test, growth, budget), not by a limit
         workers = []
         halted = False
@@ -495,6 +501,7 @@ cdef class Engine:
                         if busy[w] is None:
                             busy[w] = beta = target if target >= 0 else tests_next(T)
                             alpha = target - 1 if target >= 0 else T.alpha
+                            began.setdefault(beta, (alpha, searched))
                             if budgeted(T):
                                 if beta != testing:
                                     testing = beta
@@ -526,14 +533,18 @@ cdef class Engine:
                             if busy[o] == testing and not recalled[o]:
                                 recalled[o] = True
                                 self._search(o).aborted = 1
-                        tests_put_aside(T, sum(self._search(o).nodes for o in range(n)), now())
+                        searched = sum(self._search(o).nodes for o in range(n))
+                        self._log(began, beta, 0, 1, searched)
+                        tests_put_aside(T, searched, now())
                         self.X.put_aside += 1
                         testing = -1
                         continue
                     halted = True  # a limit or stop(): finish with what is proven
                     for o in range(n):
                         self._search(o).aborted = 1
+                    self._log(began, beta, 0, 1, sum(self._search(o).nodes for o in range(n)))
                     continue
+                self._log(began, beta, g, 0, sum(self._search(o).nodes for o in range(n)))
                 tests_record(T, alpha, beta, g)
                 if beta == testing:
                     testing = -1
@@ -575,6 +586,12 @@ cdef class Engine:
             if interrupt is not None:
                 raise interrupt
         return T.lb, T.ub
+
+    cdef void _log(self, dict began, int beta, int result, int stopped, long long searched):
+        """A parallel solve's test of ``beta``, decided or stopped, in the log (log_test), once."""
+        if beta in began:
+            alpha, start = began.pop(beta)
+            log_test(&self.X, alpha, beta, result, stopped, searched - start)
 
     cdef object _worker(self, int w, int alpha, int beta, State* root, object results):
         """A thread (not started) that tests the window (alpha, beta) on search ``w`` from a

@@ -581,21 +581,32 @@ cdef inline int null_window(Search* X, State* S, int beta) noexcept nogil:
     return window_test(X, S, beta - 1, beta)
 
 
+cdef inline void log_test(Search* X, int alpha, int beta, int result, int stopped, long long nodes) noexcept nogil:
+    """Keep a test of the root's count in X.logged (the first MAX_LOGGED), where it is logged."""
+    cdef LoggedTest* t
+    if X.logging and X.n_logged < MAX_LOGGED:
+        t = &X.logged[X.n_logged]
+        t.alpha, t.beta, t.result, t.stopped, t.nodes = alpha, beta, result, stopped, nodes
+        X.n_logged += 1
+
+
 cdef inline void search_value(Search* X, State* S, Tests* T, int* b) noexcept nogil:
     """Tests (their windows from tests_next) until the bounds meet; b[0], b[1]
     follow T's bounds as they narrow (Engine.progress reads them from another thread).  Under
     a limit (budgeted) a test that runs out of its budget is put aside (tests_budgets).  On
     abort (a limit, stop) the bounds proven so far stay."""
     cdef int g, beta
-    cdef long long node_limit = X.node_limit
+    cdef long long node_limit = X.node_limit, start
     cdef double deadline = X.deadline
     while T.lb < T.ub and not X.aborted:
         beta = tests_next(T)
         X.iterations += 1
         if budgeted(T):
             test_caps(T, X.nodes, now(), &X.node_limit, &X.deadline)
+        start = X.nodes
         g = window_test(X, S, T.alpha, beta)
         X.node_limit, X.deadline = node_limit, deadline
+        log_test(X, T.alpha, beta, g, X.aborted != 0, X.nodes - start)
         if X.aborted:
             if not budgeted(T) or (node_limit and X.nodes >= node_limit) or (deadline > 0 and now() >= deadline):
                 break
@@ -621,11 +632,13 @@ cdef inline void narrow(Search* X, State* S, int* b, int target, Tests* T) noexc
     """One thread's answer: the exact count (search_value, T's tests) or the one null-window
     test of ``target``; T's bounds, and b[0], b[1] with them, narrow to what is proven."""
     cdef int g
+    cdef long long start = X.nodes
     if target < 0:
         search_value(X, S, T, b)
     elif undecided(T.lb, T.ub, target):
         X.iterations += 1
         g = null_window(X, S, target)
+        log_test(X, target - 1, target, g, X.aborted != 0, X.nodes - start)
         if not X.aborted:
             tests_record(T, target - 1, target, g)
             b[0] = T.lb

@@ -60,6 +60,7 @@ cdef enum:
                                     # at a time, and measured (two threads), 4 KB (in L1) beat 16 KB
                                     # and 256 KB by 10-20 % on full deals
     MAX_THREADS = 32                # threads of one parallel solve
+    MAX_LOGGED = 64                 # the root's tests a solve logs (Engine.solve's "tests")
     SHARED_TRICKS = 5               # tricks from the root in which threads mark the nodes they
                                     # search (ABDADA): deeper, the marks (writes to memory all
                                     # threads read) cost more than the work they spare.  Two
@@ -250,6 +251,12 @@ cdef struct PView:                 # a trick start as the partition table reads 
     uint64_t run[N_SUITS]           # order counts, and the opponents' cards read since (held_to)
     uint8_t read[N_SUITS]           # per suit: how many it holds
 
+cdef struct LoggedTest:             # a test of the root's count (Engine.solve's "tests")
+    int alpha, beta                 # its window
+    int result                      # its fail-soft result (meaningless where stopped)
+    int stopped                     # 1: its budget or the limit ran out first
+    long long nodes                 # its nodes, all threads'
+
 cdef struct Search:
     Rules R
     Entry* table
@@ -320,6 +327,9 @@ cdef struct Search:
     PatSlot* shapes                 # the shapes' patterns, a power of two of them
     uint64_t n_shapes
     PView* views                    # per trick number: the view of the trick start being searched
+    int logging                     # 1 while the root's count is searched: its tests are logged
+    int n_logged                    # (last: the log is read once a solve, and would part hot fields)
+    LoggedTest logged[MAX_LOGGED]
 
 
 cdef struct Crewmate:               # one thread of a parallel solve: its search and its copy of the

@@ -39,6 +39,10 @@ def test_the_driver_mode_puts_each_count_beside_its_two_tests():
     for deal in row["per_deal"]:
         assert deal["two_tests_nodes"] > 0 and deal["driver_nodes"] > 0
         assert len(deal["cold_nodes"]) == len(deal["hinted_nodes"]) == 2
+        # the driver's tests, in the count's units: they add up to its nodes, and the last decides
+        assert sum(t[4] for t in deal["driver_tests"]) == deal["driver_nodes"]
+        alpha, beta, result, stopped, _ = deal["driver_tests"][-1]
+        assert not stopped and (result == deal["count"] or beta == deal["count"] + 1)
     assert row["two_tests_nodes_sum"] == sum(d["two_tests_nodes"] for d in row["per_deal"])
     assert row["hinted_nodes_sum"] == [sum(d["hinted_nodes"][k] for d in row["per_deal"]) for k in (0, 1)]
 
