@@ -59,7 +59,8 @@ def test_a_yes_no_test_logs_one_test_and_the_cards_none():
 
 def test_stopped_tests_are_marked_and_two_threads_log_theirs():
     """Under a limit the test the limit stops is marked; on two threads the tests' nodes are
-    all threads' (the first solo_nodes on one thread are the first test's)."""
+    all threads' (the first solo_nodes, on one thread, are an entry of their own, stopped where
+    that test goes on in parallel)."""
     rng = random.Random(63)
     spec = core_spec(random_endgame("french4", rng, 9), "points")
     full = Engine(64).solve(spec)
