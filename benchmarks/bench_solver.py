@@ -82,6 +82,14 @@ def parse_set(spec, default_deals):
     return variant, int(tricks) if tricks.isdigit() else tricks, int(deals) if deals else default_deals
 
 
+def core_spec(pos, goal):
+    """What the compiled core solves for ``goal`` in ``pos`` (for the side of the seat to
+    move, as Solver.solve takes it): its spec, and the goal's GoalSpec (so_far, target)."""
+    seats = side_seats(pos, None)
+    g = goal_spec(pos, goal, pos.party_of(seats[0]))
+    return encode(pos, seats, g), g
+
+
 def set_positions(variant, tricks, n, seed):
     """The positions of a parsed set: ``tricks`` tricks left, or the dominant hands."""
     return dominant_set(variant, n, seed) if tricks == "dominant" else deal_set(variant, tricks, n, seed)
@@ -160,9 +168,8 @@ def run_ablation(deals, seed, limit_nodes):
         positions = set_positions(variant, tricks, deals, seed)
         specs, targets = [], []
         for pos in positions:
-            seats = side_seats(pos, None)
-            g = goal_spec(pos, goal, pos.party_of(seats[0]))
-            specs.append(encode(pos, seats, g))
+            spec, g = core_spec(pos, goal)
+            specs.append(spec)
             targets.append(-1 if g.target is None else g.target - g.so_far)
         base = None
         for name, flags in ablations.items():
@@ -434,9 +441,8 @@ def run_driver(set_names, deals, seed, limit, memory_mb, goal):
         per_deal = []
         for pos in positions:
             solver.clear()
-            seats = side_seats(pos, None)
-            g = goal_spec(pos, goal, pos.party_of(seats[0]))
-            raw = solver._engine.solve(encode(pos, seats, g), node_limit=node_limit or 0, time_limit=time_limit or 0)
+            spec, g = core_spec(pos, goal)
+            raw = solver._engine.solve(spec, node_limit=node_limit, time_limit=time_limit)
             driver_tests = [[a + g.so_far, b + g.so_far, v + g.so_far, stopped, nodes]
                             for a, b, v, stopped, nodes in raw["tests"]]
             if raw["lower"] < raw["upper"]:
